@@ -1,0 +1,32 @@
+# standups — every command a newcomer needs.
+SWIFT ?= swift
+DATA ?= Resources/sample-standups.json
+
+.PHONY: run build test format lint snapshots bench clean
+
+## run: build and open the app on the embedded sample data file (a copy, so the sample stays pristine)
+run:
+	@$(SWIFT) build --product standups 2>&1 | grep -Ev '^(\[|Building|Build complete|Compiling|Write|Emitting)' || true
+	@mkdir -p .build/run && cp -n $(DATA) .build/run/standups.json 2>/dev/null || true
+	@$$($(SWIFT) build --show-bin-path)/standups --data .build/run/standups.json
+
+build:
+	$(SWIFT) build
+
+## test: every test — reducers, views (snapshots), backend and end-to-end (tmux)
+test:
+	$(SWIFT) build
+	$(SWIFT) test
+
+## snapshots: re-record the committed screen snapshots
+snapshots:
+	SNAPSHOT_RECORD=1 $(SWIFT) test --filter StandupsTUITests
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --recursive Sources Tests
+
+clean:
+	rm -rf .build

@@ -1,0 +1,69 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "standups",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "standups", targets: ["standups"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CNCurses",
+      providers: [.apt(["libncurses-dev"])]
+    ),
+    .target(
+      name: "Composable",
+      dependencies: [
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    .target(
+      name: "ComposableTesting",
+      dependencies: [
+        "Composable",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    .target(name: "TerminalUI"),
+    .target(name: "CursesBackend", dependencies: ["CNCurses", "TerminalUI"]),
+    .target(name: "StandupsCore", dependencies: ["Composable"]),
+    .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI"]),
+    .executableTarget(
+      name: "standups",
+      dependencies: [
+        "StandupsCore", "StandupsTUI", "TerminalUI", "CursesBackend",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // A small program that draws a sample frame and echoes decoded keys; the
+    // backend's end-to-end tests drive it in tmux.
+    .executableTarget(name: "terminal-probe", dependencies: ["CursesBackend", "TerminalUI"]),
+    .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "CNCurses"]),
+    .testTarget(
+      name: "StandupsCoreTests", dependencies: ["StandupsCore", "ComposableTesting"]),
+    .testTarget(
+      name: "StandupsTUITests", dependencies: ["StandupsTUI", "StandupsCore", "TerminalUI"],
+      resources: [.copy("__Snapshots__")]),
+    .testTarget(name: "EndToEndTests"),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,173 @@
+import ConcurrencyExtras
+import IssueReporting
+
+/// Work a reducer asks the store to do after it returns: send actions now or
+/// later, run async code, or cancel earlier work. A value; the store runs it.
+public struct Effect<Action: Sendable>: Sendable {
+  @usableFromInline
+  enum Node: Sendable {
+    case none
+    case send(Action)
+    /// `tracked == false` marks bookkeeping effects (dismiss watchers) that a
+    /// TestStore must not count as unfinished work.
+    case run(priority: TaskPriority?, tracked: Bool, @Sendable (Send<Action>) async -> Void)
+    case merge([Effect<Action>])
+    case concatenate([Effect<Action>])
+    indirect case cancellable(CancelID, cancelInFlight: Bool, Effect<Action>)
+    case cancel(CancelID)
+  }
+
+  @usableFromInline let node: Node
+
+  @usableFromInline init(_ node: Node) { self.node = node }
+
+  /// No work.
+  public static var none: Self { Self(.none) }
+
+  /// Feeds `action` straight back into the store, right after the current action.
+  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+  /// Runs `operation` off the main actor with the dependencies in force where the
+  /// effect was created. Errors go to `handler`, or are reported when there is none;
+  /// cancellation is not an error.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    withEscapedDependencies { dependencies in
+      Self(
+        .run(priority: priority, tracked: true) { send in
+          await dependencies.yield {
+            do {
+              try await operation(send)
+            } catch is CancellationError {
+            } catch {
+              if Task.isCancelled { return }
+              if let handler {
+                await handler(error, send)
+              } else {
+                reportIssue(
+                  """
+                  An "Effect.run" returned from \(fileID):\(line) threw an unhandled error: \
+                  \(error)
+                  Handle it with the "catch:" argument, or inside the operation.
+                  """,
+                  fileID: fileID, filePath: filePath, line: line, column: column
+                )
+              }
+            }
+          }
+        })
+    }
+  }
+
+  /// Runs every effect at once.
+  public static func merge(_ effects: Self...) -> Self { .merge(effects) }
+
+  public static func merge(_ effects: [Self]) -> Self {
+    let nonEmpty = effects.filter { if case .none = $0.node { false } else { true } }
+    switch nonEmpty.count {
+    case 0: return .none
+    case 1: return nonEmpty[0]
+    default: return Self(.merge(nonEmpty))
+    }
+  }
+
+  /// Runs the effects one after another, each starting when the previous finished.
+  public static func concatenate(_ effects: Self...) -> Self { .concatenate(effects) }
+
+  public static func concatenate(_ effects: [Self]) -> Self {
+    let nonEmpty = effects.filter { if case .none = $0.node { false } else { true } }
+    switch nonEmpty.count {
+    case 0: return .none
+    case 1: return nonEmpty[0]
+    default: return Self(.concatenate(nonEmpty))
+    }
+  }
+
+  public func merge(with other: Self) -> Self { .merge([self, other]) }
+  public func concatenate(with other: Self) -> Self { .concatenate([self, other]) }
+
+  /// Makes this effect cancellable by `id`, scoped to the current navigation path,
+  /// so the same id in two presentations of a feature names two different things.
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    @Dependency(\.navigationIDPath) var path
+    if case .none = node, !cancelInFlight { return self }
+    return Self(.cancellable(CancelID(id: id, path: path), cancelInFlight: cancelInFlight, self))
+  }
+
+  /// Cancels the in-flight effects marked with `id` in the current navigation path.
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    @Dependency(\.navigationIDPath) var path
+    return Self(.cancel(CancelID(id: id, path: path)))
+  }
+
+  /// Transforms the actions this effect sends.
+  public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    switch node {
+    case .none:
+      return .none
+    case .send(let action):
+      return .send(transform(action))
+    case .run(let priority, let tracked, let operation):
+      return Effect<T>(
+        .run(priority: priority, tracked: tracked) { send in
+          await operation(Send { action in send(transform(action)) })
+        })
+    case .merge(let effects):
+      return Effect<T>(.merge(effects.map { $0.map(transform) }))
+    case .concatenate(let effects):
+      return Effect<T>(.concatenate(effects.map { $0.map(transform) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case .cancel(let id):
+      return Effect<T>(.cancel(id))
+    }
+  }
+
+  /// An effect the TestStore does not wait for (bookkeeping that lives as long
+  /// as a presentation does).
+  func untracked() -> Self {
+    switch node {
+    case .run(let priority, _, let operation):
+      return Self(.run(priority: priority, tracked: false, operation))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Self(.cancellable(id, cancelInFlight: cancelInFlight, effect.untracked()))
+    case .merge(let effects): return Self(.merge(effects.map { $0.untracked() }))
+    case .concatenate(let effects): return Self(.concatenate(effects.map { $0.untracked() }))
+    default: return self
+    }
+  }
+}
+
+/// The identity of a cancellable effect: the id a feature chose plus the
+/// navigation path of the feature that created it.
+public struct CancelID: Hashable, Sendable {
+  let id: AnyHashableSendable
+  let path: NavigationIDPath
+  init(id: some Hashable & Sendable, path: NavigationIDPath) {
+    self.id = AnyHashableSendable(id)
+    self.path = path
+  }
+}
+
+/// Sends actions from an effect back into the store. Sending from a cancelled
+/// effect does nothing, so a cancelled timer can never tick into absent state.
+public struct Send<Action: Sendable>: Sendable {
+  let send: @MainActor @Sendable (Action) -> Void
+
+  public init(send: @escaping @MainActor @Sendable (Action) -> Void) {
+    self.send = send
+  }
+
+  @MainActor
+  public func callAsFunction(_ action: Action) {
+    guard !Task.isCancelled else { return }
+    send(action)
+  }
+}

@@ -1,0 +1,71 @@
+import IssueReporting
+
+extension Reducer {
+  /// Runs `element` on the member of an identified collection that an action names.
+  /// Members removed from the collection have their effects cancelled.
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _ForEachReducer<Self, ID, Element>
+  where Element.State == ElementState, Element.Action == ElementAction {
+    _ForEachReducer(
+      base: self, element: element(), toElements: toElements,
+      toElementAction: AnyCasePath(toElementAction), fileID: fileID, line: line)
+  }
+}
+
+/// An action for one member of an identified collection.
+@CasePathable
+public enum IdentifiedAction<ID: Hashable & Sendable, Action: Sendable>: Sendable {
+  case element(id: ID, action: Action)
+}
+extension IdentifiedAction: Equatable where Action: Equatable {}
+
+public struct _ForEachReducer<Base: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  let base: Base
+  let element: Element
+  let toElements: WritableKeyPath<Base.State, IdentifiedArray<ID, Element.State>>
+  let toElementAction: AnyCasePath<Base.Action, IdentifiedAction<ID, Element.Action>>
+  let fileID: StaticString
+  let line: UInt
+
+  @Dependency(\.navigationIDPath) var navigationIDPath
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let initialIDs = state[keyPath: toElements].ids
+    var effects: [Effect<Base.Action>] = []
+    if case .element(let id, let elementAction) = toElementAction.extract(from: action) {
+      if var child = state[keyPath: toElements][id: id] {
+        let navID = NavigationID(slot: AnyHashable(toElements), identity: AnyHashable(id))
+        let embed = toElementAction
+        let childEffect = withDependencies {
+          $0.navigationIDPath = navigationIDPath.appending(navID)
+        } operation: {
+          element.reduce(into: &child, action: elementAction)
+        }
+        state[keyPath: toElements][id: id] = child
+        effects.append(
+          childEffect.map { embed.embed(.element(id: id, action: $0)) }.cancellable(id: navID))
+      } else {
+        reportIssue(
+          """
+          A "forEach" at \(fileID):\(line) received an action for a missing element. \
+          Action: \(debugCaseOutput(action))
+          """
+        )
+      }
+    }
+    effects.append(base.reduce(into: &state, action: action))
+    let finalIDs = state[keyPath: toElements].ids
+    if finalIDs.count != initialIDs.count || finalIDs != initialIDs {
+      for id in initialIDs where !finalIDs.contains(id) {
+        effects.append(
+          .cancel(id: NavigationID(slot: AnyHashable(toElements), identity: AnyHashable(id))))
+      }
+    }
+    return .merge(effects)
+  }
+}

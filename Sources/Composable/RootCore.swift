@@ -1,0 +1,163 @@
+import ConcurrencyExtras
+
+/// Where an action came from: the outside world (a key, a test) or an effect.
+package enum ActionOrigin: Sendable {
+  case external
+  case effect
+}
+
+/// The engine behind a root `Store` (and the `TestStore`): the action queue,
+/// the reducer, and every running effect with its cancellation ids.
+@MainActor
+package final class RootCore<State, Action: Sendable>: StoreCore {
+  package private(set) var state: State
+  private let reducer: any Reducer<State, Action>
+  package var dependencies: DependencyValues
+  private let dismissCenter = DismissCenter()
+
+  private var queue: [(Action, ActionOrigin)] = []
+  private var isProcessing = false
+
+  private struct Running {
+    let task: Task<Void, Never>
+    let tracked: Bool
+    let keys: [CancelID]
+  }
+  private var running: [Int: Running] = [:]
+  private var cancellables: [CancelID: Set<Int>] = [:]
+  private var nextTaskID = 0
+
+  private var observers: [Int: @MainActor () -> Void] = [:]
+  private var nextObserverID = 0
+
+  /// Called after each action is reduced, with the state it produced (for tests
+  /// and the debug log).
+  package var didProcess: ((Action, ActionOrigin, State) -> Void)?
+
+  package init<R: Reducer>(
+    initialState: State, reducer: R, prepareDependencies: (inout DependencyValues) -> Void
+  ) where R.State == State, R.Action == Action {
+    self.state = initialState
+    self.reducer = reducer
+    self.dependencies = withDependencies(prepareDependencies) { DependencyValues._current }
+  }
+
+  @discardableResult
+  package func send(_ action: Action, origin: ActionOrigin) -> StoreTask {
+    queue.append((action, origin))
+    guard !isProcessing else { return StoreTask(tasks: []) }
+    isProcessing = true
+    var started: [Task<Void, Never>] = []
+    var index = 0
+    while index < queue.count {
+      let (next, nextOrigin) = queue[index]
+      index += 1
+      let effect = withDependencies {
+        $0 = dependencies
+        $0.dismissCenter = dismissCenter
+      } operation: {
+        reducer.reduce(into: &state, action: next)
+      }
+      didProcess?(next, nextOrigin, state)
+      started += start(effect, keys: [])
+    }
+    queue.removeAll(keepingCapacity: true)
+    isProcessing = false
+    for observer in observers.values { observer() }
+    return StoreTask(tasks: started)
+  }
+
+  private func start(_ effect: Effect<Action>, keys: [CancelID]) -> [Task<Void, Never>] {
+    switch effect.node {
+    case .none:
+      return []
+
+    case .send(let action):
+      if isProcessing {
+        queue.append((action, .effect))
+      } else {
+        send(action, origin: .effect)
+      }
+      return []
+
+    case .run(let priority, let tracked, let operation):
+      let id = nextID()
+      let send = Send<Action> { [weak self] action in self?.send(action, origin: .effect) }
+      let task = Task(priority: priority) { [weak self] in
+        await operation(send)
+        self?.finished(id)
+      }
+      register(id, task: task, tracked: tracked, keys: keys)
+      return [task]
+
+    case .merge(let effects):
+      return effects.flatMap { start($0, keys: keys) }
+
+    case .concatenate(let effects):
+      let id = nextID()
+      let task = Task { [weak self] in
+        for effect in effects {
+          guard !Task.isCancelled, let self else { break }
+          let inner = self.start(effect, keys: keys)
+          await withTaskCancellationHandler {
+            for t in inner { await t.value }
+          } onCancel: {
+            for t in inner { t.cancel() }
+          }
+        }
+        self?.finished(id)
+      }
+      register(id, task: task, tracked: true, keys: keys)
+      return [task]
+
+    case .cancellable(let cancelID, let cancelInFlight, let inner):
+      if cancelInFlight { cancel(cancelID) }
+      return start(inner, keys: keys + [cancelID])
+
+    case .cancel(let cancelID):
+      cancel(cancelID)
+      return []
+    }
+  }
+
+  private func nextID() -> Int {
+    nextTaskID += 1
+    return nextTaskID
+  }
+
+  private func register(_ id: Int, task: Task<Void, Never>, tracked: Bool, keys: [CancelID]) {
+    running[id] = Running(task: task, tracked: tracked, keys: keys)
+    for key in keys { cancellables[key, default: []].insert(id) }
+  }
+
+  private func finished(_ id: Int) {
+    guard let entry = running.removeValue(forKey: id) else { return }
+    for key in entry.keys {
+      cancellables[key]?.remove(id)
+      if cancellables[key]?.isEmpty == true { cancellables[key] = nil }
+    }
+  }
+
+  private func cancel(_ id: CancelID) {
+    guard let ids = cancellables.removeValue(forKey: id) else { return }
+    for taskID in ids { running[taskID]?.task.cancel() }
+  }
+
+  /// Effects still running; `tracked` excludes presentation bookkeeping.
+  package func runningTasks(trackedOnly: Bool = true) -> [Task<Void, Never>] {
+    running.values.filter { $0.tracked || !trackedOnly }.map(\.task)
+  }
+
+  package var runningEffectCount: Int { running.values.filter(\.tracked).count }
+
+  package func cancelAllEffects() {
+    for entry in running.values { entry.task.cancel() }
+  }
+
+  func addObserver(_ f: @escaping @MainActor () -> Void) -> StoreObservation {
+    nextObserverID += 1
+    let id = nextObserverID
+    observers[id] = f
+    return StoreObservation { [weak self] in self?.observers[id] = nil }
+  }
+}

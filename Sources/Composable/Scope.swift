@@ -1,0 +1,84 @@
+/// Runs a child reducer on a part of the parent's state, for the child's actions.
+///
+/// The child state is either a stored property (`state: \.child`) or one case of
+/// an enum (`state: \.someCase`); in the enum form an action that arrives while
+/// the state is in another case is reported, as it is a logic error upstream.
+public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
+  enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(AnyCasePath<ParentState, Child.State>)
+  }
+  let toChildState: StatePath
+  let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  let child: Child
+  let fileID: StaticString
+  let line: UInt
+
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .keyPath(toChildState)
+    self.toChildAction = AnyCasePath(toChildAction)
+    self.child = child()
+    self.fileID = #fileID
+    self.line = #line
+  }
+
+  public init<ChildState, ChildAction>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .casePath(AnyCasePath(toChildState))
+    self.toChildAction = AnyCasePath(toChildAction)
+    self.child = child()
+    self.fileID = fileID
+    self.line = line
+  }
+
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    let embed = toChildAction
+    switch toChildState {
+    case .keyPath(let keyPath):
+      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
+        .map { embed.embed($0) }
+    case .casePath(let casePath):
+      guard var childState = casePath.extract(from: state) else {
+        reportIssue(
+          """
+          A "Scope" at \(fileID):\(line) received a child action when child state was in \
+          another case.
+            Action: \(debugCaseOutput(action))
+            State: \(debugCaseOutput(state))
+          """
+        )
+        return .none
+      }
+      let effect = child.reduce(into: &childState, action: childAction)
+      state = casePath.embed(childState)
+      return effect.map { embed.embed($0) }
+    }
+  }
+}
+
+/// A short description of an enum value for messages: its case path, not its payload.
+func debugCaseOutput(_ value: Any) -> String {
+  var parts: [String] = []
+  var current: Any = value
+  while true {
+    let mirror = Mirror(reflecting: current)
+    guard mirror.displayStyle == .enum else { break }
+    guard let child = mirror.children.first, let label = child.label else {
+      parts.append("\(current)")
+      break
+    }
+    parts.append(label)
+    current = child.value
+  }
+  return parts.isEmpty ? "\(type(of: value))" : ".\(parts.joined(separator: "."))"
+}

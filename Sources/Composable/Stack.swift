@@ -1,0 +1,230 @@
+import ConcurrencyExtras
+import CustomDump
+import IssueReporting
+
+/// A stable id for an element of a navigation stack, unique within a store.
+public struct StackElementID: Hashable, Sendable, Comparable, ExpressibleByIntegerLiteral,
+  CustomDebugStringConvertible, Codable
+{
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public init(integerLiteral value: Int) { self.rawValue = value }
+  public static func < (l: Self, r: Self) -> Bool { l.rawValue < r.rawValue }
+  public var debugDescription: String { "#\(rawValue)" }
+}
+
+/// Hands out stack element ids. Tests get a fresh sequence from 0 per TestStore.
+public struct StackElementIDGenerator: Sendable {
+  private let counter: LockIsolated<Int>
+  public init(startingAt start: Int = 0) { self.counter = LockIsolated(start) }
+  public func next() -> StackElementID {
+    counter.withValue { n in
+      defer { n += 1 }
+      return StackElementID(rawValue: n)
+    }
+  }
+  /// A generator that continues from where this one is, without advancing it.
+  public func peekingCopy() -> Self { Self(startingAt: counter.value) }
+}
+
+private enum StackElementIDKey: DependencyKey {
+  static let liveValue = StackElementIDGenerator()
+  static var testValue: StackElementIDGenerator { StackElementIDGenerator() }
+}
+
+extension DependencyValues {
+  public var stackElementID: StackElementIDGenerator {
+    get { self[StackElementIDKey.self] }
+    set { self[StackElementIDKey.self] = newValue }
+  }
+}
+
+/// The screens pushed on a navigation stack, bottom first, each with a stable id.
+public struct StackState<Element>: RandomAccessCollection {
+  fileprivate var elements: IdentifiedArray<StackElementID, Component>
+
+  public init() { elements = IdentifiedArray(id: \.id) }
+
+  public init(_ elements: some Sequence<Element>) {
+    self.init()
+    for e in elements { append(e) }
+  }
+
+  public var ids: [StackElementID] { Array(elements.ids) }
+  public var startIndex: Int { elements.startIndex }
+  public var endIndex: Int { elements.endIndex }
+  public subscript(position: Int) -> Element {
+    get { elements[position].element }
+    set { elements[position].element = newValue }
+  }
+
+  public subscript(id id: StackElementID) -> Element? {
+    get { elements[id: id]?.element }
+    set {
+      if let newValue { elements[id: id] = Component(id: id, element: newValue) }
+      else { elements.remove(id: id) }
+    }
+  }
+
+  public mutating func append(_ element: Element) {
+    @Dependency(\.stackElementID) var generator
+    elements.append(Component(id: generator.next(), element: element))
+  }
+
+  /// Appends with a chosen id (ids must increase; used by the store for `.push`).
+  public mutating func append(_ element: Element, id: StackElementID) {
+    elements.append(Component(id: id, element: element))
+  }
+
+  @discardableResult
+  public mutating func removeLast() -> Element { elements.removeLast().element }
+
+  public mutating func removeAll() { elements.removeAll() }
+
+  /// Removes the element with `id` and everything pushed after it.
+  public mutating func pop(from id: StackElementID) {
+    guard let index = elements.index(id: id) else { return }
+    elements.removeSubrange(index...)
+  }
+
+  /// Removes everything pushed after `id`.
+  public mutating func pop(to id: StackElementID) {
+    guard let index = elements.index(id: id) else { return }
+    elements.removeSubrange((index + 1)...)
+  }
+
+  fileprivate struct Component {
+    let id: StackElementID
+    var element: Element
+  }
+}
+
+extension StackState: Equatable where Element: Equatable {
+  public static func == (l: Self, r: Self) -> Bool {
+    l.ids == r.ids && l.elementsEqual(r)
+  }
+}
+extension StackState: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ids)
+    for e in self { hasher.combine(e) }
+  }
+}
+extension StackState: @unchecked Sendable where Element: Sendable {}
+extension StackState: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: Element...) { self.init(elements) }
+}
+extension StackState: CustomDumpReflectable {
+  public var customDumpMirror: Mirror {
+    Mirror(
+      self,
+      unlabeledChildren: zip(ids, self).map { (id, e) in (id: id, element: e) } as [Any],
+      displayStyle: .collection)
+  }
+}
+
+/// What a parent receives about its navigation stack.
+@CasePathable
+public enum StackAction<State, Action: Sendable> {
+  /// An action of the element with `id`.
+  case element(id: StackElementID, action: Action)
+  /// Pop the element with `id` and everything above it.
+  case popFrom(id: StackElementID)
+  /// Push `state` with `id` (ids must be greater than every id in the stack).
+  case push(id: StackElementID, state: State)
+}
+extension StackAction: Equatable where State: Equatable, Action: Equatable {}
+extension StackAction: Sendable where State: Sendable {}
+
+public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
+
+extension Reducer {
+  /// Runs `element` on stack elements, child first, then this reducer. Elements
+  /// leaving the stack, by any route, have their effects cancelled.
+  public func forEach<ElementState, ElementAction, Element: Reducer>(
+    _ toStackState: WritableKeyPath<State, StackState<ElementState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _StackReducer<Self, Element>
+  where Element.State == ElementState, Element.Action == ElementAction {
+    _StackReducer(
+      base: self, element: element(), toStackState: toStackState,
+      toStackAction: AnyCasePath(toStackAction), fileID: fileID, line: line)
+  }
+}
+
+public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
+  let base: Base
+  let element: Element
+  let toStackState: WritableKeyPath<Base.State, StackState<Element.State>>
+  let toStackAction: AnyCasePath<Base.Action, StackAction<Element.State, Element.Action>>
+  let fileID: StaticString
+  let line: UInt
+
+  @Dependency(\.navigationIDPath) var navigationIDPath
+
+  private func navigationID(_ id: StackElementID) -> NavigationID {
+    NavigationID(slot: AnyHashable(toStackState), identity: AnyHashable(id))
+  }
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let initialIDs = state[keyPath: toStackState].ids
+    var effects: [Effect<Base.Action>] = []
+    let embed = toStackAction
+
+    switch toStackAction.extract(from: action) {
+    case .element(let id, let elementAction):
+      guard var child = state[keyPath: toStackState][id: id] else {
+        reportIssue(
+          """
+          A "forEach" at \(fileID):\(line) received an action for a missing element \(id). \
+          Action: \(debugCaseOutput(action))
+          """
+        )
+        effects.append(base.reduce(into: &state, action: action))
+        break
+      }
+      let navID = navigationID(id)
+      let (childPath, dismiss) = presentationDependencies(
+        parentPath: navigationIDPath, childID: navID)
+      let childEffect = withDependencies {
+        $0.navigationIDPath = childPath
+        $0.dismiss = dismiss
+      } operation: {
+        element.reduce(into: &child, action: elementAction)
+      }
+      state[keyPath: toStackState][id: id] = child
+      effects.append(
+        childEffect.map { embed.embed(.element(id: id, action: $0)) }.cancellable(id: navID))
+      effects.append(base.reduce(into: &state, action: action))
+
+    case .popFrom(let id):
+      effects.append(base.reduce(into: &state, action: action))
+      state[keyPath: toStackState].pop(from: id)
+
+    case .push(let id, let elementState):
+      effects.append(base.reduce(into: &state, action: action))
+      if let last = state[keyPath: toStackState].ids.last, id <= last {
+        reportIssue(
+          "A \"forEach\" at \(fileID):\(line) was asked to push id \(id), not above \(last).")
+      } else {
+        state[keyPath: toStackState].append(elementState, id: id)
+      }
+
+    case nil:
+      effects.append(base.reduce(into: &state, action: action))
+    }
+
+    let finalIDs = state[keyPath: toStackState].ids
+    for id in initialIDs where !finalIDs.contains(id) {
+      effects.append(.cancel(id: navigationID(id)))
+    }
+    for id in finalIDs where !initialIDs.contains(id) {
+      effects.append(
+        dismissWatcher(childID: navigationID(id), sending: embed.embed(.popFrom(id: id))))
+    }
+    return .merge(effects)
+  }
+}

@@ -1,0 +1,28 @@
+/// What a terminal reports to the app's run loop.
+public enum TerminalEvent: Hashable, Sendable {
+  case key(Key)
+  /// Text that arrived as one paste (bracketed paste, or a burst of typed input).
+  case paste(String)
+  /// The terminal now has this size; the next frame must be drawn at it.
+  case resize(Size)
+  /// SIGTERM / SIGHUP / SIGINT(when not a key) asked the app to quit; flush and exit.
+  case terminate(signal: Int32)
+}
+
+/// A place frames are drawn and events come from: ncurses in the app, memory in tests.
+@MainActor
+public protocol TerminalBackend: AnyObject {
+  /// The current size in cells.
+  var size: Size { get }
+  /// Draws one complete frame (the backend emits only what changed).
+  func draw(_ frame: Frame)
+  /// Rings the terminal bell.
+  func bell()
+  /// Waits (without spinning) for the next batch of events. Returns an empty
+  /// array when `wake()` was called and nothing else happened.
+  func nextEvents() async -> [TerminalEvent]
+  /// Makes a pending `nextEvents()` return, e.g. because an effect sent an action.
+  nonisolated func wake()
+  /// Restores the terminal. Safe to call more than once.
+  func shutdown()
+}

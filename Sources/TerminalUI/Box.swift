@@ -1,0 +1,82 @@
+/// The characters a border is drawn with.
+public enum BorderStyle: Hashable, Sendable {
+  case plain, rounded, heavy, double, ascii
+
+  struct Glyphs {
+    let horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
+  }
+
+  var glyphs: Glyphs {
+    switch self {
+    case .plain: return Glyphs(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
+    case .rounded: return Glyphs(horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯")
+    case .heavy: return Glyphs(horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛")
+    case .double: return Glyphs(horizontal: "═", vertical: "║", topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝")
+    case .ascii: return Glyphs(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+")
+    }
+  }
+}
+
+/// A bordered frame filling the current region, with an optional title in the
+/// top border ("┌─ Title ───┐") and footer in the bottom one ("└─── esc close ─┘").
+public struct Box: Hashable, Sendable {
+  public var title: String?
+  public var footer: String?
+  public var border: BorderStyle
+  public var style: Style
+  public var titleStyle: Style
+  public var footerStyle: Style
+
+  public init(
+    title: String? = nil, footer: String? = nil, border: BorderStyle = .plain,
+    style: Style = .plain, titleStyle: Style = .bold, footerStyle: Style = .dim
+  ) {
+    self.title = title
+    self.footer = footer
+    self.border = border
+    self.style = style
+    self.titleStyle = titleStyle
+    self.footerStyle = footerStyle
+  }
+
+  /// The region inside the border of a box of `size`.
+  public static func interior(of size: Size) -> Rect {
+    Rect(origin: .zero, size: size).inset(by: 1)
+  }
+
+  /// Clears the current region, draws the border around it and returns the
+  /// interior (relative to the region). Regions under 2×2 are only cleared.
+  @discardableResult
+  public func draw(in canvas: inout Canvas) -> Rect {
+    let size = canvas.bounds
+    canvas.fill(with: .blank(style))
+    guard size.width >= 2, size.height >= 2 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+    let g = border.glyphs
+    let w = size.width
+    let h = size.height
+    let line = String(repeating: g.horizontal, count: w - 2)
+    canvas.put(g.topLeft + line + g.topRight, x: 0, y: 0, style: style)
+    canvas.put(g.bottomLeft + line + g.bottomRight, x: 0, y: h - 1, style: style)
+    for y in 1..<(h - 1) {
+      canvas.put(g.vertical, x: 0, y: y, style: style)
+      canvas.put(g.vertical, x: w - 1, y: y, style: style)
+    }
+    // A label needs "─ " before and " ─" after it, between the corners.
+    let room = w - 6
+    if let title, room > 0, !title.isEmpty {
+      let text = TextWidth.truncate(title, to: room)
+      canvas.put(" " + text + " ", x: 2, y: 0, style: titleStyle)
+    }
+    if let footer, room > 0, !footer.isEmpty {
+      let text = " " + TextWidth.truncate(footer, to: room) + " "
+      canvas.put(text, x: w - 2 - TextWidth.of(text), y: h - 1, style: footerStyle)
+    }
+    return Box.interior(of: size)
+  }
+
+  /// Draws the box, then `content` confined to its interior.
+  public func draw(in canvas: inout Canvas, content: (inout Canvas) -> Void) {
+    let inner = draw(in: &canvas)
+    canvas.within(inner, content)
+  }
+}

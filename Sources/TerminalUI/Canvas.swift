@@ -1,0 +1,197 @@
+/// One terminal cell. A wide character occupies its cell (`width == 2`) and the
+/// next one, which holds a continuation (`text == ""`, `width == 0`).
+public struct Cell: Hashable, Sendable {
+  public var text: String
+  public var width: Int
+  public var style: Style
+  public init(text: String = " ", width: Int = 1, style: Style = .plain) {
+    self.text = text
+    self.width = width
+    self.style = style
+  }
+  public static let blank = Cell()
+  public var isContinuation: Bool { width == 0 }
+
+  /// A blank that keeps `style`, used where half of a wide character is removed.
+  static func blank(_ style: Style) -> Cell { Cell(text: " ", width: 1, style: style) }
+}
+
+/// A grid of cells that drawing code paints into. Drawing is clipped to `clip`
+/// and positioned relative to `origin`, so a widget can be handed a sub-region
+/// (`within(_:_:)`) and draw at (0,0) without knowing where it lands.
+///
+/// Invariant: a wide character is always whole. Whatever overwrites, clips or
+/// composites half of one turns the other half into a blank.
+public struct Canvas: Hashable, Sendable {
+  public let size: Size
+  public private(set) var cells: [Cell]
+  /// Region (in grid coordinates) drawing is currently confined to.
+  public private(set) var clip: Rect
+  /// Where the current region's (0,0) sits in grid coordinates.
+  public private(set) var origin: Point
+  /// The size of the current drawing region. It may extend past `clip` (a row
+  /// scrolled half out of view still lays out at full size; the clip trims it).
+  public private(set) var bounds: Size
+  /// Where the text cursor should show, in grid coordinates; nil hides it.
+  public private(set) var cursor: Point?
+
+  public init(size: Size, fill: Cell = .blank) {
+    let w = max(0, size.width)
+    let h = max(0, size.height)
+    self.size = Size(width: w, height: h)
+    self.cells = Array(repeating: fill, count: w * h)
+    self.clip = Rect(x: 0, y: 0, width: w, height: h)
+    self.origin = .zero
+    self.bounds = self.size
+  }
+
+  /// Reads a cell in grid coordinates (ignores clip and origin).
+  public subscript(x: Int, y: Int) -> Cell {
+    cells[y * size.width + x]
+  }
+
+  /// Runs `body` with drawing confined to `rect` (relative to the current region).
+  @discardableResult
+  public mutating func within<Result>(_ rect: Rect, _ body: (inout Canvas) -> Result) -> Result {
+    let saved = (clip, origin, bounds)
+    let absolute = Rect(
+      origin: Point(x: origin.x + rect.x, y: origin.y + rect.y), size: rect.size)
+    clip = absolute.intersection(clip)
+    origin = absolute.origin
+    bounds = Size(width: max(0, rect.width), height: max(0, rect.height))
+    defer { (clip, origin, bounds) = saved }
+    return body(&self)
+  }
+
+  /// Sets one cell (relative coordinates), honouring the clip. A wide character
+  /// that would cross the clip edge is drawn as a blank on the visible side.
+  /// Continuation cells (`width == 0`) are ignored: they only exist as the
+  /// right half of a wide character written here.
+  public mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
+    let ax = origin.x + x
+    let ay = origin.y + y
+    guard cell.width > 0, ay >= clip.y, ay < clip.maxY else { return }
+    let leadVisible = ax >= clip.x && ax < clip.maxX
+    guard cell.width >= 2 else {
+      if leadVisible { write(ax, ay, cell) }
+      return
+    }
+    let tailVisible = ax + 1 >= clip.x && ax + 1 < clip.maxX
+    switch (leadVisible, tailVisible) {
+    case (true, true):
+      write(ax, ay, Cell(text: cell.text, width: 2, style: cell.style))
+      // The lead's write already blanked a continuation at ax+1; what is left
+      // there can only be a narrow cell or the lead of another wide character.
+      let i = ay * size.width + ax + 1
+      if cells[i].width == 2, ax + 2 < size.width { cells[i + 1] = .blank(cells[i + 1].style) }
+      cells[i] = Cell(text: "", width: 0, style: cell.style)
+    case (true, false): write(ax, ay, .blank(cell.style))
+    case (false, true): write(ax + 1, ay, .blank(cell.style))
+    case (false, false): break
+    }
+  }
+
+  /// Writes a narrow or wide lead cell, blanking the orphaned half of any wide
+  /// character it overwrites (even outside the clip: half a glyph can't exist).
+  private mutating func write(_ ax: Int, _ ay: Int, _ cell: Cell) {
+    let i = ay * size.width + ax
+    let old = cells[i]
+    if old.width == 2, ax + 1 < size.width { cells[i + 1] = .blank(cells[i + 1].style) }
+    if old.isContinuation, ax > 0 { cells[i - 1] = .blank(cells[i - 1].style) }
+    cells[i] = cell
+  }
+
+  /// Fills the current region (or `rect` within it) with `cell`.
+  public mutating func fill(_ rect: Rect? = nil, with cell: Cell = .blank) {
+    let r = rect ?? Rect(origin: .zero, size: bounds)
+    // Only the visible part costs anything, however large `rect` is.
+    let visible = Rect(origin: Point(x: origin.x + r.x, y: origin.y + r.y), size: r.size)
+      .intersection(clip)
+    guard !visible.isEmpty else { return }
+    let step = cell.width >= 2 ? 2 : 1
+    for ay in visible.y..<visible.maxY {
+      var ax = visible.x
+      while ax < visible.maxX {
+        set(ax - origin.x, ay - origin.y, cell)
+        ax += step
+      }
+    }
+  }
+
+  /// Applies `transform` to the style of every cell in the current region (or
+  /// `rect` within it).
+  public mutating func restyle(_ rect: Rect? = nil, _ transform: (Style) -> Style) {
+    let r = rect.map {
+      Rect(origin: Point(x: origin.x + $0.x, y: origin.y + $0.y), size: $0.size)
+        .intersection(clip)
+    } ?? clip
+    guard !r.isEmpty else { return }
+    for y in r.y..<r.maxY {
+      for x in r.x..<r.maxX {
+        cells[y * size.width + x].style = transform(cells[y * size.width + x].style)
+      }
+    }
+  }
+
+  /// Draws `text` on one row starting at column `x`; returns the column after
+  /// the last character drawn (or where the clip edge stopped it). Text is
+  /// sanitized first: control characters are never written raw. Cost is
+  /// proportional to what is drawn, not to the length of `text`.
+  @discardableResult
+  public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain) -> Int {
+    let ay = origin.y + y
+    guard ay >= clip.y, ay < clip.maxY else { return x }
+    var col = x
+    for raw in text {
+      if origin.x + col >= clip.maxX { break }
+      if Sanitizer.isInert(raw) {
+        put(raw, col: &col, y: y, style: style)
+      } else {
+        for ch in Sanitizer.inert(String(raw)) { put(ch, col: &col, y: y, style: style) }
+      }
+    }
+    return col
+  }
+
+  /// Draws `text` in exactly `width` columns: truncated with "…" or padded with
+  /// spaces according to `alignment`. Returns the column after the field.
+  @discardableResult
+  public mutating func put(
+    _ text: String, x: Int, y: Int, width: Int, alignment: TextAlignment = .leading,
+    style: Style = .plain
+  ) -> Int {
+    guard width > 0 else { return x }
+    put(TextWidth.fit(text, to: width, alignment: alignment), x: x, y: y, style: style)
+    return x + width
+  }
+
+  private mutating func put(_ ch: Character, col: inout Int, y: Int, style: Style) {
+    let w = TextWidth.of(ch)
+    // Zero-width graphemes (a stray combining mark, a lone joiner) have no cell.
+    guard w > 0 else { return }
+    set(col, y, Cell(text: String(ch), width: w, style: style))
+    col += w
+  }
+
+  /// Shows the text cursor at (x, y) of the current region, if that is inside the clip.
+  public mutating func setCursor(x: Int, y: Int) {
+    let p = Point(x: origin.x + x, y: origin.y + y)
+    if clip.contains(p) { cursor = p }
+  }
+
+  public mutating func hideCursor() { cursor = nil }
+
+  /// The grid as plain text, one line per row, trailing spaces kept.
+  public var lines: [String] {
+    (0..<size.height).map { y in
+      var line = ""
+      for x in 0..<size.width where !cells[y * size.width + x].isContinuation {
+        line += cells[y * size.width + x].text
+      }
+      return line
+    }
+  }
+
+  /// The grid as plain text, one line per row, trailing spaces kept.
+  public var text: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,111 @@
+/// A terminal in memory, for tests: frames drawn to it are composited into a
+/// text grid (`text`, `styleDescription`), and events come from a script the
+/// test enqueues.
+@MainActor
+public final class InMemoryBackend: TerminalBackend {
+  /// What `nextEvents()` does once every scripted batch has been delivered.
+  public enum ScriptEnd: Sendable {
+    /// Wait for `enqueue`/`wake`, like a real terminal with an idle user.
+    case wait
+    /// Report `.terminate(signal: 15)`, so a run loop under test ends by itself.
+    case terminate
+  }
+
+  public private(set) var size: Size
+  /// Every frame drawn, oldest first.
+  public private(set) var frames: [Frame] = []
+  /// The last frame, composited.
+  public private(set) var screen: Canvas
+  public private(set) var bellCount = 0
+  public private(set) var shutdownCount = 0
+  public var whenScriptEnds: ScriptEnd
+
+  private var batches: [[TerminalEvent]] = []
+  private var waiter: CheckedContinuation<[TerminalEvent], Never>?
+  private var pendingWake = false
+
+  public init(size: Size, whenScriptEnds: ScriptEnd = .wait) {
+    self.size = size
+    self.screen = Canvas(size: size)
+    self.whenScriptEnds = whenScriptEnds
+  }
+
+  // MARK: TerminalBackend
+
+  public func draw(_ frame: Frame) {
+    frames.append(frame)
+    screen = frame.composited()
+  }
+
+  public func bell() { bellCount += 1 }
+
+  public func nextEvents() async -> [TerminalEvent] {
+    if !batches.isEmpty { return batches.removeFirst() }
+    if pendingWake {
+      pendingWake = false
+      return []
+    }
+    if whenScriptEnds == .terminate { return [.terminate(signal: 15)] }
+    precondition(waiter == nil, "nextEvents() awaited twice at once")
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { waiter = $0 }
+    } onCancel: {
+      // A cancelled run loop must not hang the test; it gets an empty batch.
+      Task { @MainActor in self.resumeWaiter(with: []) }
+    }
+  }
+
+  public nonisolated func wake() {
+    Task { @MainActor in
+      if !self.resumeWaiter(with: []) { self.pendingWake = true }
+    }
+  }
+
+  public func shutdown() { shutdownCount += 1 }
+
+  // MARK: Scripting
+
+  /// Adds one batch of events; a waiting `nextEvents()` gets it at once.
+  public func enqueue(_ events: [TerminalEvent]) {
+    if !resumeWaiter(with: events) { batches.append(events) }
+  }
+
+  public func enqueue(_ events: TerminalEvent...) { enqueue(events) }
+
+  /// One batch per key, as if typed slowly.
+  public func press(_ keys: Key...) {
+    for key in keys { enqueue([.key(key)]) }
+  }
+
+  /// One batch per character of `text`, each a `.char` key.
+  public func type(_ text: String) {
+    for ch in text { enqueue([.key(.char(ch))]) }
+  }
+
+  /// Changes the size and reports it, as a terminal window resize would.
+  public func resize(to newSize: Size) {
+    size = newSize
+    enqueue([.resize(newSize)])
+  }
+
+  /// Scripted batches not yet delivered.
+  public var pendingBatches: [[TerminalEvent]] { batches }
+
+  @discardableResult
+  private func resumeWaiter(with events: [TerminalEvent]) -> Bool {
+    guard let waiter else { return false }
+    self.waiter = nil
+    waiter.resume(returning: events)
+    return true
+  }
+
+  // MARK: Inspecting
+
+  /// The screen as text: `size.height` lines of exactly `size.width` columns.
+  public var text: String { screen.text }
+  public var lines: [String] { screen.lines }
+  /// See `Canvas.styleDescription`.
+  public var styleDescription: String { screen.styleDescription }
+  /// Where the last frame put the cursor (screen coordinates), nil if hidden.
+  public var cursor: Point? { frames.last?.cursor }
+}
