@@ -1,0 +1,118 @@
+import Foundation
+
+/// The whole app: the standups list at the root and a stack of screens above it
+/// (detail → record / meeting). Features talk to each other through delegate
+/// actions, which this reducer turns into state changes.
+public struct AppFeature: Reducer {
+  public struct State: Equatable, Sendable {
+    public var path: StackState<Path.State>
+    public var standupsList: StandupsList.State
+
+    public init(
+      path: StackState<Path.State> = StackState(),
+      standupsList: StandupsList.State = StandupsList.State()
+    ) {
+      self.path = path
+      self.standupsList = standupsList
+    }
+  }
+
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    case path(StackActionOf<Path>)
+    case standupsList(StandupsList.Action)
+    /// The app is on screen: starts whatever the visible screens need (timers).
+    case onLaunch
+  }
+
+  /// The screens that can be pushed.
+  public struct Path: Reducer {
+    @CasePathable
+    public enum State: Equatable, Sendable {
+      case detail(StandupDetail.State)
+      case meeting(MeetingFeature.State)
+      case record(RecordMeeting.State)
+    }
+
+    @CasePathable
+    public enum Action: Equatable, Sendable {
+      case detail(StandupDetail.Action)
+      case meeting(MeetingFeature.Action)
+      case record(RecordMeeting.Action)
+    }
+
+    public init() {}
+
+    public var body: some ReducerOf<Self> {
+      Scope(state: \.detail, action: \.detail) { StandupDetail() }
+      Scope(state: \.meeting, action: \.meeting) { MeetingFeature() }
+      Scope(state: \.record, action: \.record) { RecordMeeting() }
+    }
+  }
+
+  @Dependency(\.date.now) var now
+  @Dependency(\.uuid) var uuid
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Scope(state: \.standupsList, action: \.standupsList) { StandupsList() }
+    Reduce { state, action in
+      switch action {
+      case .onLaunch:
+        let recordings = state.path.ids.filter {
+          if case .record = state.path[id: $0] { true } else { false }
+        }
+        return .merge(recordings.map { .send(.path(.element(id: $0, action: .record(.onAppear)))) })
+
+      case .standupsList(.delegate(.openStandup(let id))):
+        guard let standup = state.standupsList.standups[id: id] else { return .none }
+        state.path.append(.detail(StandupDetail.State(standup: standup)))
+        return .none
+
+      case .standupsList:
+        return .none
+
+      case .path(.element(let id, .detail(.delegate(let delegate)))):
+        guard case .detail(let detail) = state.path[id: id] else { return .none }
+        switch delegate {
+        case .deleteStandup(let standupID):
+          state.standupsList.standups.remove(id: standupID)
+          if state.standupsList.selection == standupID {
+            state.standupsList.selection = state.standupsList.standups.first?.id
+          }
+          return .none
+
+        case .standupUpdated(let standup):
+          state.standupsList.standups[id: standup.id] = standup
+          return .none
+
+        case .startMeeting:
+          state.path.append(.record(RecordMeeting.State(standup: detail.standup)))
+          guard let recordID = state.path.ids.last else { return .none }
+          return .send(.path(.element(id: recordID, action: .record(.onAppear))))
+
+        case .openMeeting(let meetingID):
+          guard let meeting = detail.standup.meetings[id: meetingID] else { return .none }
+          state.path.append(.meeting(MeetingFeature.State(meeting: meeting, standup: detail.standup)))
+          return .none
+        }
+
+      case .path(.element(let id, .record(.delegate(.save(let transcript))))):
+        // Save into the detail below the recording (and so, via its delegate, the list).
+        guard let index = state.path.ids.firstIndex(of: id), index > 0 else { return .none }
+        let detailID = state.path.ids[index - 1]
+        guard case .detail(var detail) = state.path[id: detailID] else { return .none }
+        detail.standup.meetings.insert(
+          Meeting(id: uuid(), date: now, transcript: transcript), at: 0)
+        state.path[id: detailID] = .detail(detail)
+        state.standupsList.standups[id: detail.standup.id] = detail.standup
+        return .none
+
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path) { Path() }
+  }
+}

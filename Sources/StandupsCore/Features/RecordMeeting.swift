@@ -1,0 +1,177 @@
+import Foundation
+
+/// The meeting in progress: a timer, speaker rotation and notes that become the
+/// transcript. Pushed on the stack; pops itself when the meeting ends.
+public struct RecordMeeting: Reducer {
+  public struct State: Equatable, Sendable {
+    @PresentationState public var alert: AlertState<Action.Alert>?
+    public var secondsElapsed = 0
+    public var speakerIndex = 0
+    public var standup: Standup
+    /// Lines of notes already entered, each with who was speaking.
+    public var notes: [Note] = []
+    /// The line being typed.
+    public var draft = ""
+    public var cursor = 0
+
+    public init(
+      alert: AlertState<Action.Alert>? = nil, secondsElapsed: Int = 0, speakerIndex: Int = 0,
+      standup: Standup, notes: [Note] = [], draft: String = ""
+    ) {
+      self.alert = alert
+      self.secondsElapsed = secondsElapsed
+      self.speakerIndex = speakerIndex
+      self.standup = standup
+      self.notes = notes
+      self.draft = draft
+      self.cursor = draft.count
+    }
+
+    public var durationRemaining: Duration {
+      standup.duration - .seconds(secondsElapsed)
+    }
+
+    public var secondsPerAttendee: Int {
+      max(1, Int(standup.durationPerAttendee.components.seconds))
+    }
+
+    public var currentSpeaker: Attendee? {
+      standup.attendees.indices.contains(speakerIndex)
+        ? standup.attendees[speakerIndex] : nil
+    }
+
+    /// What the meeting will be saved with: each note tagged with its speaker.
+    public var transcript: String {
+      var lines = notes.map { "\($0.speaker): \($0.text)" }
+      let pending = draft.trimmingCharacters(in: .whitespaces)
+      if !pending.isEmpty { lines.append("\(currentSpeaker?.name ?? "?"): \(pending)") }
+      return lines.joined(separator: "\n")
+    }
+  }
+
+  public struct Note: Equatable, Hashable, Sendable {
+    public var speaker: String
+    public var text: String
+    public init(speaker: String, text: String) {
+      self.speaker = speaker
+      self.text = text
+    }
+  }
+
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    case alert(PresentationAction<Alert>)
+    case delegate(Delegate)
+    case draftChanged(String, cursor: Int)
+    case endMeetingButtonTapped
+    case nextButtonTapped
+    case noteSubmitted
+    case onAppear
+    case timerTick
+
+    public enum Alert: Equatable, Sendable {
+      case confirmDiscard
+      case confirmSave
+    }
+
+    @CasePathable
+    public enum Delegate: Equatable, Sendable {
+      case save(transcript: String)
+    }
+  }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.speakerChime) var chime
+
+  public init() {}
+
+  enum CancelID { case timer }
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .alert(.presented(.confirmDiscard)):
+        return .run { [dismiss] _ in await dismiss() }
+
+      case .alert(.presented(.confirmSave)):
+        return meetingFinished(transcript: state.transcript)
+
+      case .alert, .delegate:
+        return .none
+
+      case .draftChanged(let text, let cursor):
+        state.draft = text
+        state.cursor = max(0, min(cursor, text.count))
+        return .none
+
+      case .endMeetingButtonTapped:
+        state.alert = .endMeeting(isDiscardable: true)
+        return .none
+
+      case .nextButtonTapped:
+        guard state.speakerIndex < state.standup.attendees.count - 1 else {
+          state.alert = .endMeeting(isDiscardable: false)
+          return .none
+        }
+        state.speakerIndex += 1
+        state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
+        return .run { [chime] _ in await chime() }
+
+      case .noteSubmitted:
+        let text = state.draft.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return .none }
+        state.notes.append(Note(speaker: state.currentSpeaker?.name ?? "?", text: text))
+        state.draft = ""
+        state.cursor = 0
+        return .none
+
+      case .onAppear:
+        return .run { [clock] send in
+          for await _ in clock.timer(interval: .seconds(1)) {
+            await send(.timerTick)
+          }
+        }
+        .cancellable(id: CancelID.timer, cancelInFlight: true)
+
+      case .timerTick:
+        // Time stands still while the end-meeting alert is up.
+        guard state.alert == nil else { return .none }
+        state.secondsElapsed += 1
+        let total = Int(state.standup.duration.components.seconds)
+        if state.secondsElapsed >= total {
+          return meetingFinished(transcript: state.transcript)
+        }
+        let speaker = state.secondsElapsed / state.secondsPerAttendee
+        guard speaker != state.speakerIndex,
+          speaker < state.standup.attendees.count
+        else { return .none }
+        state.speakerIndex = speaker
+        return .run { [chime] _ in await chime() }
+      }
+    }
+    .ifLet(\.$alert, action: \.alert)
+  }
+
+  private func meetingFinished(transcript: String) -> Effect<Action> {
+    .concatenate(
+      .cancel(id: CancelID.timer),
+      .run { [dismiss] send in
+        await send(.delegate(.save(transcript: transcript)))
+        await dismiss()
+      }
+    )
+  }
+}
+
+extension AlertState where Action == RecordMeeting.Action.Alert {
+  public static func endMeeting(isDiscardable: Bool) -> Self {
+    Self(
+      title: "End meeting?",
+      message: "You are ending the meeting early. What would you like to do?",
+      buttons: [.default("Save and end", action: .confirmSave)]
+        + (isDiscardable ? [.destructive("Discard", action: .confirmDiscard)] : [])
+        + [.cancel("Resume")]
+    )
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// One standup: its info, past meetings and attendees; edit, delete, record.
+public struct StandupDetail: Reducer {
+  public struct State: Equatable, Sendable {
+    @PresentationState public var destination: Destination.State?
+    public var standup: Standup
+    /// The highlighted row: "Start meeting" (nil) or a past meeting.
+    public var selection: Meeting.ID?
+
+    public init(
+      destination: Destination.State? = nil, standup: Standup, selection: Meeting.ID? = nil
+    ) {
+      self.destination = destination
+      self.standup = standup
+      self.selection = selection
+    }
+  }
+
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    case cancelEditButtonTapped
+    case delegate(Delegate)
+    case deleteButtonTapped
+    case deleteMeetingButtonTapped(Meeting.ID)
+    case destination(PresentationAction<Destination.Action>)
+    case doneEditingButtonTapped
+    case editButtonTapped
+    case meetingTapped(Meeting.ID)
+    /// Move the highlight among "Start meeting" and the past meetings.
+    case selectionMoved(by: Int)
+    case startMeetingButtonTapped
+
+    @CasePathable
+    public enum Delegate: Equatable, Sendable {
+      case deleteStandup(Standup.ID)
+      case openMeeting(Meeting.ID)
+      case startMeeting
+      case standupUpdated(Standup)
+    }
+  }
+
+  public struct Destination: Reducer {
+    @CasePathable
+    public enum State: Equatable, Sendable {
+      case alert(AlertState<Alert>)
+      case edit(StandupForm.State)
+    }
+
+    @CasePathable
+    public enum Action: Equatable, Sendable {
+      case alert(Alert)
+      case edit(StandupForm.Action)
+    }
+
+    public enum Alert: Equatable, Sendable {
+      case confirmDeletion
+    }
+
+    public init() {}
+
+    public var body: some ReducerOf<Self> {
+      Scope(state: \.edit, action: \.edit) { StandupForm() }
+    }
+  }
+
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.uuid) var uuid
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .cancelEditButtonTapped:
+        state.destination = nil
+        return .none
+
+      case .delegate:
+        return .none
+
+      case .deleteButtonTapped:
+        state.destination = .alert(.deleteStandup)
+        return .none
+
+      case .deleteMeetingButtonTapped(let id):
+        guard let index = state.standup.meetings.index(id: id) else { return .none }
+        state.standup.meetings.remove(at: index)
+        if state.selection == id {
+          let meetings = state.standup.meetings
+          state.selection = meetings.isEmpty ? nil : meetings[min(index, meetings.count - 1)].id
+        }
+        return .none
+
+      case .destination(.presented(.alert(.confirmDeletion))):
+        return .run { [id = state.standup.id, dismiss] send in
+          await send(.delegate(.deleteStandup(id)))
+          await dismiss()
+        }
+
+      case .destination:
+        return .none
+
+      case .doneEditingButtonTapped:
+        guard case .edit(var form) = state.destination else { return .none }
+        guard let standup = form.standup.validated(newAttendeeID: { uuid() }) else {
+          form.isTitleMissing = true
+          form.focus = .title
+          form.cursor = 0
+          state.destination = .edit(form)
+          return .none
+        }
+        state.standup = standup
+        state.destination = nil
+        return .none
+
+      case .editButtonTapped:
+        state.destination = .edit(StandupForm.State(standup: state.standup))
+        return .none
+
+      case .meetingTapped(let id):
+        guard state.standup.meetings[id: id] != nil else { return .none }
+        state.selection = id
+        return .send(.delegate(.openMeeting(id)))
+
+      case .selectionMoved(let offset):
+        // Row 0 is "Start meeting"; rows 1… are the meetings.
+        let rows = state.standup.meetings.count + 1
+        let current = state.selection.flatMap { state.standup.meetings.index(id: $0) }
+          .map { $0 + 1 } ?? 0
+        let next = min(max(current + offset, 0), rows - 1)
+        state.selection = next == 0 ? nil : state.standup.meetings[next - 1].id
+        return .none
+
+      case .startMeetingButtonTapped:
+        return .send(.delegate(.startMeeting))
+      }
+    }
+    .ifLet(\.$destination, action: \.destination) { Destination() }
+    .onChange(of: \.standup) { _, standup in
+      Reduce { _, _ in .send(.delegate(.standupUpdated(standup))) }
+    }
+  }
+}
+
+extension AlertState where Action == StandupDetail.Destination.Alert {
+  public static var deleteStandup: Self {
+    Self(
+    title: "Delete?",
+    message: "Are you sure you want to delete this standup?",
+    buttons: [
+      .destructive("Yes", action: .confirmDeletion),
+      .cancel("Nevermind"),
+    ]
+  )
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// The form behind both "New standup" and "Edit standup".
+public struct StandupForm: Reducer {
+  public struct State: Equatable, Sendable {
+    public var focus: Field? = .title
+    public var standup: Standup
+    /// Cursor (in characters) within the focused text field.
+    public var cursor: Int
+    /// Set when saving was refused because the title is blank.
+    public var isTitleMissing = false
+
+    public init(focus: Field? = .title, standup: Standup) {
+      @Dependency(\.uuid) var uuid
+      self.focus = focus
+      self.standup = standup
+      if self.standup.attendees.isEmpty {
+        self.standup.attendees.append(Attendee(id: uuid()))
+      }
+      self.cursor = 0
+      self.cursor = focusedText?.count ?? 0
+    }
+
+    /// The form's fields in Tab order.
+    public var fields: [Field] {
+      [.title, .duration, .theme] + standup.attendees.ids.map { .attendee($0) }
+    }
+
+    /// The text of the focused field, if it is a text field.
+    public var focusedText: String? {
+      switch focus {
+      case .title: standup.title
+      case .attendee(let id): standup.attendees[id: id]?.name
+      default: nil
+      }
+    }
+  }
+
+  public enum Field: Hashable, Sendable {
+    case title
+    case duration
+    case theme
+    case attendee(Attendee.ID)
+  }
+
+  @CasePathable
+  public enum Action: Equatable, Sendable, BindableAction {
+    case addAttendeeButtonTapped
+    case binding(BindingAction<State>)
+    case deleteAttendeeButtonTapped(Attendee.ID)
+    /// Move focus to the next (+1) or previous (-1) field, wrapping around.
+    case focusMoved(by: Int)
+    /// The focused text field now reads `text`, with the cursor at `cursor`.
+    case focusedTextChanged(String, cursor: Int)
+    case durationStepped(by: Int)
+    case themeStepped(by: Int)
+
+    public var binding: BindingAction<State>? {
+      if case .binding(let action) = self { action } else { nil }
+    }
+  }
+
+  @Dependency(\.uuid) var uuid
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .addAttendeeButtonTapped:
+        let attendee = Attendee(id: uuid())
+        state.standup.attendees.append(attendee)
+        state.focus = .attendee(attendee.id)
+        state.cursor = 0
+        return .none
+
+      case .binding(\.focus):
+        state.cursor = state.focusedText?.count ?? 0
+        return .none
+
+      case .binding:
+        return .none
+
+      case .deleteAttendeeButtonTapped(let id):
+        guard let index = state.standup.attendees.index(id: id) else { return .none }
+        state.standup.attendees.remove(at: index)
+        if state.standup.attendees.isEmpty {
+          state.standup.attendees.append(Attendee(id: uuid()))
+        }
+        // Focus follows to the row that took the deleted one's place, else the one above.
+        let nearest = min(index, state.standup.attendees.count - 1)
+        state.focus = .attendee(state.standup.attendees[nearest].id)
+        state.cursor = state.focusedText?.count ?? 0
+        return .none
+
+      case .focusMoved(let offset):
+        let fields = state.fields
+        let current = state.focus.flatMap { fields.firstIndex(of: $0) } ?? 0
+        let next = ((current + offset) % fields.count + fields.count) % fields.count
+        state.focus = fields[next]
+        state.cursor = state.focusedText?.count ?? 0
+        return .none
+
+      case .focusedTextChanged(let text, let cursor):
+        switch state.focus {
+        case .title:
+          state.standup.title = text
+          if !text.allSatisfy(\.isWhitespace) { state.isTitleMissing = false }
+        case .attendee(let id):
+          state.standup.attendees[id: id]?.name = text
+        default:
+          return .none
+        }
+        state.cursor = max(0, min(cursor, text.count))
+        return .none
+
+      case .durationStepped(let step):
+        let minutes = min(
+          max(state.standup.minutes + step, Standup.minimumMinutes), Standup.maximumMinutes)
+        state.standup.duration = .seconds(minutes * 60)
+        return .none
+
+      case .themeStepped(let step):
+        let all = Theme.allCases
+        let index = all.firstIndex(of: state.standup.theme) ?? 0
+        state.standup.theme = all[((index + step) % all.count + all.count) % all.count]
+        return .none
+      }
+    }
+  }
+}
+
+extension Standup {
+  /// The standup as saved from the form: trimmed title, blank attendees dropped
+  /// (keeping at least one). Nil when the title is blank.
+  public func validated(newAttendeeID: () -> UUID) -> Standup? {
+    var copy = self
+    copy.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !copy.title.isEmpty else { return nil }
+    copy.attendees.removeAll { $0.name.allSatisfy(\.isWhitespace) }
+    if copy.attendees.isEmpty {
+      copy.attendees.append(Attendee(id: newAttendeeID()))
+    }
+    return copy
+  }
+}

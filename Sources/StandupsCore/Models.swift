@@ -1,0 +1,155 @@
+@_exported import Composable
+import Foundation
+
+public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
+  public let id: UUID
+  public var attendees: IdentifiedArrayOf<Attendee> = []
+  public var duration: Duration = .seconds(5 * 60)
+  public var meetings: IdentifiedArrayOf<Meeting> = []
+  public var theme: Theme = .bubblegum
+  public var title = ""
+
+  public init(
+    id: UUID,
+    attendees: IdentifiedArrayOf<Attendee> = [],
+    duration: Duration = .seconds(5 * 60),
+    meetings: IdentifiedArrayOf<Meeting> = [],
+    theme: Theme = .bubblegum,
+    title: String = ""
+  ) {
+    self.id = id
+    self.attendees = attendees
+    self.duration = duration
+    self.meetings = meetings
+    self.theme = theme
+    self.title = title
+  }
+
+  /// Each speaker's share of the meeting.
+  public var durationPerAttendee: Duration {
+    duration / max(attendees.count, 1)
+  }
+
+  /// Length in whole minutes, as the form edits it.
+  public var minutes: Int { Int(duration.components.seconds / 60) }
+
+  public static let minimumMinutes = 5
+  public static let maximumMinutes = 30
+}
+
+public struct Attendee: Equatable, Hashable, Identifiable, Codable, Sendable {
+  public let id: UUID
+  public var name = ""
+  public init(id: UUID, name: String = "") {
+    self.id = id
+    self.name = name
+  }
+}
+
+public struct Meeting: Equatable, Hashable, Identifiable, Codable, Sendable {
+  public let id: UUID
+  public let date: Date
+  public var transcript: String
+  public init(id: UUID, date: Date, transcript: String) {
+    self.id = id
+    self.date = date
+    self.transcript = transcript
+  }
+}
+
+public enum Theme: String, CaseIterable, Equatable, Hashable, Identifiable, Codable, Sendable {
+  case bubblegum, buttercup, indigo, lavender, magenta, navy, orange, oxblood, periwinkle, poppy,
+    purple, seafoam, sky, tan, teal, yellow
+
+  public var id: Self { self }
+  public var name: String { rawValue.capitalized }
+
+  /// The theme's main colour, 0xRRGGBB.
+  public var mainColor: UInt32 {
+    switch self {
+    case .bubblegum: 0xEE80D1
+    case .buttercup: 0xFFF196
+    case .indigo: 0x360071
+    case .lavender: 0xCFCEFF
+    case .magenta: 0xA51377
+    case .navy: 0x001441
+    case .orange: 0xFF8B42
+    case .oxblood: 0x4A070B
+    case .periwinkle: 0x8682FF
+    case .poppy: 0xFF5E5E
+    case .purple: 0x914BF2
+    case .seafoam: 0xCBEAE5
+    case .sky: 0x6E92FF
+    case .tan: 0xC29B7E
+    case .teal: 0x228F9E
+    case .yellow: 0xFFDF4D
+    }
+  }
+
+  /// Whether text on the main colour is light (on dark themes) or dark.
+  public var hasLightText: Bool {
+    switch self {
+    case .indigo, .magenta, .navy, .oxblood, .purple: true
+    default: false
+    }
+  }
+
+  /// Text colour on the main colour, 0xRRGGBB.
+  public var accentColor: UInt32 { hasLightText ? 0xFFFFFF : 0x000000 }
+}
+
+extension Standup {
+  /// The SyncUps-style example used by previews, samples and tests.
+  public static let mock = Standup(
+    id: UUID(0),
+    attendees: [
+      Attendee(id: UUID(1), name: "Blob"),
+      Attendee(id: UUID(2), name: "Blob Jr"),
+      Attendee(id: UUID(3), name: "Blob Sr"),
+      Attendee(id: UUID(4), name: "Blob Esq"),
+      Attendee(id: UUID(5), name: "Blob III"),
+      Attendee(id: UUID(6), name: "Blob I"),
+    ],
+    duration: .seconds(60),
+    meetings: [
+      Meeting(
+        id: UUID(7),
+        date: Date(timeIntervalSince1970: 1_700_000_000),
+        transcript: "Blob: Shipped the new onboarding flow.\nBlob Jr: Reviewing the API."
+      )
+    ],
+    theme: .orange,
+    title: "Design"
+  )
+
+  public static let engineeringMock = Standup(
+    id: UUID(10),
+    attendees: [
+      Attendee(id: UUID(11), name: "Blob"),
+      Attendee(id: UUID(12), name: "Blob Jr"),
+    ],
+    duration: .seconds(60 * 10),
+    meetings: [],
+    theme: .periwinkle,
+    title: "Engineering"
+  )
+
+  public static let productMock = Standup(
+    id: UUID(20),
+    attendees: [
+      Attendee(id: UUID(21), name: "Blob Sr"),
+      Attendee(id: UUID(22), name: "Blob Jr"),
+    ],
+    duration: .seconds(60 * 30),
+    meetings: [],
+    theme: .lavender,
+    title: "Product"
+  )
+}
+
+extension UUID {
+  /// A readable fixed UUID for tests and samples: UUID(1) = 00000000-…-000000000001.
+  public init(_ intValue: Int) {
+    self.init(uuidString: "00000000-0000-0000-0000-\(String(format: "%012x", intValue))")!
+  }
+}
