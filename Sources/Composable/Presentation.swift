@@ -151,3 +151,14 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     return .merge(effects)
   }
 }
+
+extension PresentationAction {
+  /// The same presentation action for a child embedded in a larger action
+  /// (e.g. an alert's action inside a destination enum).
+  public func map<T: Sendable>(_ transform: (Action) -> T) -> PresentationAction<T> {
+    switch self {
+    case .presented(let action): .presented(transform(action))
+    case .dismiss: .dismiss
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import StandupsCore
+import TerminalUI
+
+/// The app's loop: terminal events → keymap → action → store → one frame per
+/// batch. Actions sent by effects (the meeting timer) also produce a frame.
+/// Idle, it waits on the backend and uses no CPU.
+@MainActor
+public final class AppRuntime {
+  public let store: Store<AppFeature.State, AppFeature.Action>
+  private let backend: any TerminalBackend
+  public private(set) var ui = UIState()
+  private var memory = ViewMemory()
+  private let environment: RenderEnvironment
+  private var needsRender = true
+  private var isHandlingInput = false
+  private var quitRequested = false
+  private var observation: StoreObservation?
+  /// Called after each batch of actions with the new state (persistence).
+  private let onStateChange: (AppFeature.State) -> Void
+
+  public init(
+    store: Store<AppFeature.State, AppFeature.Action>,
+    backend: any TerminalBackend,
+    environment: RenderEnvironment = RenderEnvironment(),
+    onStateChange: @escaping (AppFeature.State) -> Void = { _ in }
+  ) {
+    self.store = store
+    self.backend = backend
+    self.environment = environment
+    self.onStateChange = onStateChange
+  }
+
+  /// Shows a banner (an error the user should know about) until cleared.
+  public func setBanner(_ text: String?) {
+    guard ui.banner != text else { return }
+    ui.banner = text
+    needsRender = true
+    if !isHandlingInput { backend.wake() }
+  }
+
+  /// Runs until the user quits or a termination signal arrives.
+  public func run() async {
+    observation = store.observe { [weak self] in
+      guard let self else { return }
+      self.needsRender = true
+      self.onStateChange(self.store.state)
+      // An effect's action arrived while we wait for input: draw it.
+      if !self.isHandlingInput { self.backend.wake() }
+    }
+    store.send(.onLaunch)
+    render()
+    while !quitRequested {
+      let events = await backend.nextEvents()
+      isHandlingInput = true
+      for event in events {
+        handle(event)
+        if quitRequested { break }
+      }
+      isHandlingInput = false
+      if needsRender, !quitRequested { render() }
+    }
+    observation?.cancel()
+  }
+
+  /// Handles one event (public so tests can drive the runtime synchronously).
+  public func handle(_ event: TerminalEvent) {
+    switch event {
+    case .key(let key):
+      let keymap = AppUI.keymap(store.state, ui: ui, size: backend.size)
+      if let outcome = keymap.handle(key) { perform(outcome) }
+    case .paste(let text):
+      let keymap = AppUI.keymap(store.state, ui: ui, size: backend.size)
+      if let outcome = keymap.paste?(text) { perform(outcome) }
+    case .resize:
+      needsRender = true
+    case .terminate:
+      quitRequested = true
+    }
+  }
+
+  private func perform(_ outcome: Outcome<AppFeature.Action>) {
+    switch outcome {
+    case .send(let action):
+      store.send(action)
+    case .ui(.toggleHelp):
+      ui.showsHelp.toggle()
+      needsRender = true
+    case .ui(.quit):
+      quitRequested = true
+    case .ui(.focusAlertButton(let index)):
+      if let id = AppUI.alertID(store.state) {
+        ui.alertFocus = (id, index)
+        needsRender = true
+      }
+    }
+  }
+
+  public var isFinished: Bool { quitRequested }
+
+  public func render() {
+    needsRender = false
+    backend.draw(
+      AppUI.frame(
+        store.state, ui: ui, size: backend.size, environment: environment, memory: &memory))
+  }
+}
+
+extension AppUI {
+  /// The id of the alert on screen, if any.
+  static func alertID(_ state: AppFeature.State) -> UUID? {
+    switch top(state) {
+    case .list(let list):
+      if case .alert(let alert) = list.destination { return alert.id }
+    case .detail(_, let detail):
+      if case .alert(let alert) = detail.destination { return alert.id }
+    case .record(_, let record):
+      return record.alert?.id
+    case .meeting:
+      break
+    }
+    return nil
+  }
+}

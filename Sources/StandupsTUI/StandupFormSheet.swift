@@ -1,0 +1,183 @@
+import StandupsCore
+import TerminalUI
+
+/// The "New standup" / "Edit standup" sheet: title, length, theme, attendees.
+enum StandupFormSheet {
+  static let labelWidth = 11
+
+  /// Keys of the form. `save` and `cancel` are the parent's actions (the sheet
+  /// is the parent's destination); everything else is the form's own.
+  static func keymap<Action: Sendable>(
+    _ form: StandupForm.State, save: Action, cancel: Action,
+    send embed: @escaping (StandupForm.Action) -> Action
+  ) -> Keymap<Action> {
+    let isText = form.focusedText != nil
+    let attendeeID: Attendee.ID? = {
+      if case .attendee(let id) = form.focus { id } else { nil }
+    }()
+    let isLastAttendee = attendeeID != nil && attendeeID == form.standup.attendees.last?.id
+    var commands: [Command<StandupForm.Action>] = [
+      Command(
+        KeyBinding(keys: [.tab, .down], help: ("tab/↓", "next field")), send: .focusMoved(by: 1)),
+      Command(KeyBinding(keys: [.backTab, .up], help: ("", "")), send: .focusMoved(by: -1)),
+      Command(KeyBinding(keys: [.enter], help: ("", ""))) { _ in
+        .send(isLastAttendee ? .addAttendeeButtonTapped : .focusMoved(by: 1))
+      },
+      Command(
+        KeyBinding(keys: [.ctrl("n")], help: ("ctrl+n", "add attendee")),
+        send: .addAttendeeButtonTapped),
+      Command(
+        KeyBinding(keys: [.ctrl("x")], help: ("ctrl+x", "remove attendee")).enabled(
+          attendeeID != nil)
+      ) { _ in attendeeID.map { .send(.deleteAttendeeButtonTapped($0)) } },
+    ]
+    switch form.focus {
+    case .duration:
+      commands += [
+        Command(
+          KeyBinding(keys: [.left, .char("-"), .char("h")], help: ("←/→", "change")),
+          send: .durationStepped(by: -1)),
+        Command(
+          KeyBinding(keys: [.right, .char("+"), .char("="), .char("l")], help: ("", "")),
+          send: .durationStepped(by: 1)),
+      ]
+    case .theme:
+      commands += [
+        Command(
+          KeyBinding(keys: [.left, .char("h")], help: ("←/→", "change")),
+          send: .themeStepped(by: -1)),
+        Command(
+          KeyBinding(keys: [.right, .char("l")], help: ("", "")), send: .themeStepped(by: 1)),
+      ]
+    default:
+      break
+    }
+    var keymap = Keymap(commands) { key in
+      guard isText, let text = form.focusedText,
+        let (newText, cursor) = TextEditing.apply(key, text: text, cursor: form.cursor)
+      else { return nil }
+      return .send(.focusedTextChanged(newText, cursor: cursor))
+    }.map(embed)
+    keymap.commands.insert(
+      contentsOf: [
+        Command(Keys.save, send: save),
+        Command(Keys.cancel, send: cancel),
+      ], at: 0)
+    keymap.commands.append(
+      Command(isText ? Keys.helpWhileTyping : Keys.help, ui: .toggleHelp))
+    keymap.paste = { pasted in
+      guard let text = form.focusedText else { return nil }
+      let (newText, cursor) = TextEditing.insert(pasted, text: text, cursor: form.cursor)
+      return .send(embed(.focusedTextChanged(newText, cursor: cursor)))
+    }
+    return keymap
+  }
+
+  static func layer(
+    _ form: StandupForm.State, title: String, bindings: [KeyBinding], on screen: Size,
+    memory: inout ViewMemory
+  ) -> Layer {
+    let attendees = form.standup.attendees
+    // title, length, theme, note, "Attendees", rows…, add hint, gap, help
+    let contentHeight = 8 + attendees.count
+    let overlay = Overlay(
+      name: "sheet", title: title,
+      preferredSize: Overlay.size(forContent: Size(width: 56, height: contentHeight)))
+    var offset = memory["form.attendees"]
+    let layer = overlay.layer(on: screen) { canvas in
+      offset = drawContent(form, bindings: bindings, in: &canvas, attendeesOffset: offset)
+    }
+    memory["form.attendees"] = offset
+    return layer
+  }
+
+  private static func drawContent(
+    _ form: StandupForm.State, bindings: [KeyBinding], in canvas: inout Canvas,
+    attendeesOffset: Int
+  ) -> Int {
+    let width = canvas.bounds.width
+    let fieldWidth = max(1, width - labelWidth)
+    func label(_ text: String, y: Int, field: StandupForm.Field) {
+      let focused = form.focus == field
+      canvas.put(focused ? "›" : " ", x: 0, y: y, style: .bold)
+      canvas.put(text, x: 1, y: y, width: labelWidth - 1, style: focused ? .bold : .plain)
+    }
+    func textField(_ text: String, field: StandupForm.Field, y: Int, x: Int, placeholder: String) {
+      let focused = form.focus == field
+      let state = TextFieldState(text: text, cursor: focused ? form.cursor : text.count)
+      canvas.within(Rect(x: x, y: y, width: max(1, width - x), height: 1)) {
+        TextField(state, placeholder: placeholder, isFocused: focused).draw(in: &$0)
+      }
+    }
+
+    label("Title", y: 0, field: .title)
+    textField(form.standup.title, field: .title, y: 0, x: labelWidth, placeholder: "e.g. Design")
+
+    label("Length", y: 1, field: .duration)
+    canvas.within(Rect(x: labelWidth, y: 1, width: fieldWidth, height: 1)) {
+      Stepper(
+        form.standup.lengthText,
+        canDecrement: form.standup.minutes > Standup.minimumMinutes,
+        canIncrement: form.standup.minutes < Standup.maximumMinutes,
+        isFocused: form.focus == .duration
+      ).draw(in: &$0)
+    }
+
+    label("Theme", y: 2, field: .theme)
+    drawThemePicker(
+      form.standup.theme, focused: form.focus == .theme, in: &canvas, x: labelWidth, y: 2)
+
+    if form.isTitleMissing {
+      canvas.put("A standup needs a title.", x: labelWidth, y: 3, style: Looks.warning)
+    }
+
+    canvas.put(" Attendees", x: 0, y: 4, style: Looks.sectionTitle)
+    let attendees = form.standup.attendees
+    let listHeight = max(1, canvas.bounds.height - 8)
+    let focusedIndex: Int? = {
+      if case .attendee(let id) = form.focus { attendees.index(id: id) } else { nil }
+    }()
+    var offset = attendeesOffset
+    canvas.within(Rect(x: 0, y: 5, width: width, height: min(listHeight, attendees.count))) {
+      rows in
+      offset = ListView(
+        count: attendees.count, selected: focusedIndex, offset: attendeesOffset, highlight: []
+      ).draw(in: &rows) { index, _, row in
+        let attendee = attendees[index]
+        let field = StandupForm.Field.attendee(attendee.id)
+        row.put(form.focus == field ? "›" : " ", x: 0, y: 0, style: .bold)
+        row.put("\(index + 1).", x: 2, y: 0, width: 4, style: Looks.hint)
+        let focused = form.focus == field
+        let state = TextFieldState(
+          text: attendee.name, cursor: focused ? form.cursor : attendee.name.count)
+        row.within(Rect(x: 6, y: 0, width: max(1, row.bounds.width - 6), height: 1)) {
+          TextField(state, placeholder: "Name", isFocused: focused).draw(in: &$0)
+        }
+      }
+    }
+    let addY = 5 + min(listHeight, attendees.count)
+    canvas.put("  + ctrl+n adds an attendee", x: 0, y: addY, style: Looks.hint)
+
+    canvas.within(Rect(x: 0, y: canvas.bounds.height - 1, width: width, height: 1)) {
+      HelpBar.draw(bindings, in: &$0, keyStyle: .bold, descriptionStyle: Looks.hint)
+    }
+    return offset
+  }
+
+  /// The theme's name in its own colours between arrows, then a strip with
+  /// every theme's colour so the choice is visible at a glance.
+  static func drawThemePicker(
+    _ theme: Theme, focused: Bool, in canvas: inout Canvas, x: Int, y: Int
+  ) {
+    let arrows: Style = focused ? .bold : .dim
+    var col = canvas.put("◀", x: x, y: y, style: arrows)
+    col = canvas.put(
+      " " + TextWidth.pad(theme.name, to: 10) + " ", x: col, y: y, style: theme.style)
+    col = canvas.put("▶", x: col, y: y, style: arrows)
+    col += 2
+    guard canvas.bounds.width - col >= Theme.allCases.count else { return }
+    for other in Theme.allCases {
+      col = canvas.put(other == theme ? "◆" : "■", x: col, y: y, style: other.accent)
+    }
+  }
+}
