@@ -16,6 +16,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
     .systemLibrary(
@@ -61,8 +62,12 @@ let package = Package(
     .testTarget(
       name: "StandupsCoreTests", dependencies: ["StandupsCore", "ComposableTesting"]),
     .testTarget(
-      name: "StandupsTUITests", dependencies: ["StandupsTUI", "StandupsCore", "TerminalUI"],
-      resources: [.copy("__Snapshots__")]),
+      name: "StandupsTUITests",
+      dependencies: [
+        "StandupsTUI", "StandupsCore", "TerminalUI",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      exclude: ["__Snapshots__"]),
     .testTarget(name: "EndToEndTests"),
   ],
   swiftLanguageModes: [.v6]
