@@ -17,6 +17,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    .package(url: "https://github.com/pointfreeco/swift-parsing", from: "0.15.2"),
   ],
   targets: [
     .systemLibrary(
@@ -44,7 +45,9 @@ let package = Package(
     ),
     .target(name: "TerminalUI"),
     .target(name: "CursesBackend", dependencies: ["CNCurses", "TerminalUI"]),
-    .target(name: "StandupsCore", dependencies: ["Composable"]),
+    .target(
+      name: "StandupsCore",
+      dependencies: ["Composable", .product(name: "Parsing", package: "swift-parsing")]),
     .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI"]),
     .executableTarget(
       name: "standups",

@@ -1,0 +1,102 @@
+import Foundation
+import Parsing
+
+/// A place in the app, as a path: `/`, `/new`, `/<standup>`, `/<standup>/edit`,
+/// `/<standup>/edit/attendees/<n>`, `/<standup>/delete`, `/<standup>/record`,
+/// `/<standup>/meetings/<meeting>`. One parser-printer both reads and writes it.
+///
+/// A route names standups and meetings by a reference token; which one it
+/// means is decided against the data (see `RouteResolution`).
+@CasePathable
+public enum Route: Equatable, Sendable {
+  case list
+  case new
+  case standup(String, StandupRoute)
+}
+
+@CasePathable
+public enum StandupRoute: Equatable, Sendable {
+  case detail
+  case edit
+  /// The edit sheet with attendee n (1-based) focused.
+  case editAttendee(Int)
+  case delete
+  case record
+  case meeting(String)
+}
+
+extension Route {
+  public static let scheme = "standups://"
+
+  /// Parses a route, with or without the `standups://` prefix.
+  public init(parsing text: String) throws {
+    var path = text.trimmingCharacters(in: .whitespaces)
+    if path.lowercased().hasPrefix(Self.scheme) { path.removeFirst(Self.scheme.count) }
+    if !path.hasPrefix("/") { path = "/" + path }
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    self = try RouteParser().parse(path)
+  }
+
+  /// The route as a path, ready for `--open`.
+  public var path: String {
+    // Every Route value prints: the parser-printer covers each case.
+    (try? String(RouteParser().print(self))) ?? "/"
+  }
+}
+
+struct RouteParser: ParserPrinter {
+  var body: some ParserPrinter<Substring, Route> {
+    OneOf {
+      Parse(.case(\Route.Cases.new)) { "/new" }
+      Parse(.case(\Route.Cases.standup)) {
+        "/"
+        PathComponent()
+        StandupRouteParser()
+      }
+      Parse(.case(\Route.Cases.list)) { "/" }
+    }
+    End()
+  }
+}
+
+struct StandupRouteParser: ParserPrinter {
+  var body: some ParserPrinter<Substring, StandupRoute> {
+    OneOf {
+      Parse(.case(\StandupRoute.Cases.editAttendee)) {
+        "/edit/attendees/"
+        Digits()
+      }
+      Parse(.case(\StandupRoute.Cases.edit)) { "/edit" }
+      Parse(.case(\StandupRoute.Cases.delete)) { "/delete" }
+      Parse(.case(\StandupRoute.Cases.record)) { "/record" }
+      Parse(.case(\StandupRoute.Cases.meeting)) {
+        "/meetings/"
+        PathComponent()
+      }
+      Parse(.case(\StandupRoute.Cases.detail)) { "" }
+    }
+  }
+}
+
+/// One non-empty path component, percent-decoded (so titles may hold "/" or spaces).
+struct PathComponent: ParserPrinter {
+  var body: some ParserPrinter<Substring, String> {
+    Prefix(1...) { $0 != "/" }.map(PercentEncoding())
+  }
+}
+
+struct PercentEncoding: Conversion {
+  static let allowed: CharacterSet = {
+    var set = CharacterSet.urlPathAllowed
+    set.remove(charactersIn: "/%")
+    return set
+  }()
+
+  func apply(_ input: Substring) -> String {
+    String(input).removingPercentEncoding ?? String(input)
+  }
+
+  func unapply(_ output: String) -> Substring {
+    Substring(output.addingPercentEncoding(withAllowedCharacters: Self.allowed) ?? output)
+  }
+}

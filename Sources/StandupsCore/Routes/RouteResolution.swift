@@ -1,0 +1,178 @@
+import Foundation
+
+/// Why a route does not name a place in the data.
+public struct RouteError: Error, Equatable, CustomStringConvertible, Sendable {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}
+
+extension Route {
+  /// The app state this route opens, built as the user would reach it by keys.
+  public func state(
+    for standups: IdentifiedArrayOf<Standup>, newStandupID: () -> UUID
+  ) throws(RouteError) -> AppFeature.State {
+    var list = StandupsList.State(standups: standups)
+    switch self {
+    case .list:
+      return AppFeature.State(standupsList: list)
+
+    case .new:
+      list.destination = .add(StandupForm.State(standup: Standup(id: newStandupID())))
+      return AppFeature.State(standupsList: list)
+
+    case .standup(let reference, let subroute):
+      let standup = try Self.standup(matching: reference, in: standups)
+      list.selection = standup.id
+      var detail = StandupDetail.State(standup: standup)
+      var path = StackState<AppFeature.Path.State>()
+      switch subroute {
+      case .detail:
+        break
+      case .edit:
+        detail.destination = .edit(StandupForm.State(standup: standup))
+      case .editAttendee(let position):
+        let attendees = standup.attendees
+        guard position >= 1, position <= attendees.count else {
+          throw RouteError(
+            "\"\(standup.title)\" has \(attendees.count) attendee(s); there is no attendee \(position)"
+          )
+        }
+        detail.destination = .edit(
+          StandupForm.State(focus: .attendee(attendees[position - 1].id), standup: standup))
+      case .delete:
+        detail.destination = .alert(.deleteStandup)
+      case .record:
+        path.append(.detail(detail))
+        path.append(.record(RecordMeeting.State(standup: standup)))
+        return AppFeature.State(path: path, standupsList: list)
+      case .meeting(let meetingReference):
+        let meeting = try Self.meeting(matching: meetingReference, in: standup)
+        detail.selection = meeting.id
+        path.append(.detail(detail))
+        path.append(.meeting(MeetingFeature.State(meeting: meeting, standup: standup)))
+        return AppFeature.State(path: path, standupsList: list)
+      }
+      path.append(.detail(detail))
+      return AppFeature.State(path: path, standupsList: list)
+    }
+  }
+
+  /// A standup by UUID, 1-based list position, title (case-insensitive) or a
+  /// unique UUID prefix — in that order of precedence.
+  static func standup(
+    matching reference: String, in standups: IdentifiedArrayOf<Standup>
+  ) throws(RouteError) -> Standup {
+    if let id = UUID(uuidString: reference), let standup = standups[id: id] { return standup }
+    if let position = Int(reference), reference.allSatisfy(\.isASCII) {
+      guard position >= 1, position <= standups.count else {
+        throw RouteError(
+          "no standup at position \(position): there \(standups.count == 1 ? "is" : "are") \(standups.count)"
+        )
+      }
+      return standups[position - 1]
+    }
+    let byTitle = standups.filter { $0.title.caseInsensitiveCompare(reference) == .orderedSame }
+    if byTitle.count == 1 { return byTitle[0] }
+    if byTitle.count > 1 {
+      throw RouteError(
+        "\"\(reference)\" is ambiguous: \(byTitle.count) standups have that title (\(list(byTitle.map(\.id)))); use an id"
+      )
+    }
+    let byPrefix = standups.filter {
+      $0.id.uuidString.lowercased().hasPrefix(reference.lowercased())
+    }
+    if byPrefix.count == 1 { return byPrefix[0] }
+    if byPrefix.count > 1 {
+      throw RouteError(
+        "\"\(reference)\" is ambiguous: it starts the ids of \(list(byPrefix.map(\.id)))")
+    }
+    throw RouteError(
+      "no standup matches \"\(reference)\" (not an id, a position 1–\(standups.count), a title or an id prefix)"
+    )
+  }
+
+  /// A meeting by UUID, 1-based position (newest first) or a unique UUID prefix.
+  static func meeting(matching reference: String, in standup: Standup) throws(RouteError) -> Meeting
+  {
+    let meetings = standup.meetings
+    if let id = UUID(uuidString: reference), let meeting = meetings[id: id] { return meeting }
+    if let position = Int(reference), reference.allSatisfy(\.isASCII) {
+      guard position >= 1, position <= meetings.count else {
+        throw RouteError(
+          "\"\(standup.title)\" has \(meetings.count) meeting(s); there is no meeting \(position)")
+      }
+      return meetings[position - 1]
+    }
+    let byPrefix = meetings.filter {
+      $0.id.uuidString.lowercased().hasPrefix(reference.lowercased())
+    }
+    if byPrefix.count == 1 { return byPrefix[0] }
+    if byPrefix.count > 1 {
+      throw RouteError(
+        "\"\(reference)\" is ambiguous: it starts the ids of \(list(byPrefix.map(\.id)))")
+    }
+    throw RouteError("\"\(standup.title)\" has no meeting matching \"\(reference)\"")
+  }
+
+  private static func list(_ ids: [UUID]) -> String {
+    ids.prefix(5).map { $0.uuidString.lowercased() }.joined(separator: ", ")
+      + (ids.count > 5 ? ", …" : "")
+  }
+}
+
+extension Route {
+  /// The route of what `state` shows, for `--print-route` and the help overlay.
+  /// States no route names (an alert over the list) print as their screen.
+  public init(state: AppFeature.State) {
+    let standups = state.standupsList.standups
+    guard let firstID = state.path.ids.first, case .detail(let detail) = state.path[id: firstID]
+    else {
+      if case .add = state.standupsList.destination { self = .new } else { self = .list }
+      return
+    }
+    let reference = Self.reference(
+      for: detail.standup.id, among: standups.ids.elements, titles: standups.map(\.title))
+    if let topID = state.path.ids.last, topID != firstID {
+      switch state.path[id: topID] {
+      case .record:
+        self = .standup(reference, .record)
+      case .meeting(let meeting):
+        let meetings = detail.standup.meetings.ids.elements
+        self = .standup(
+          reference, .meeting(Self.reference(for: meeting.meeting.id, among: meetings)))
+      default:
+        self = .standup(reference, .detail)
+      }
+      return
+    }
+    switch detail.destination {
+    case .edit(let form):
+      if case .attendee(let id) = form.focus, let index = form.standup.attendees.index(id: id),
+        detail.standup.attendees[id: id] != nil
+      {
+        self = .standup(reference, .editAttendee(index + 1))
+      } else {
+        self = .standup(reference, .edit)
+      }
+    case .alert:
+      self = .standup(reference, .delete)
+    case nil:
+      self = .standup(reference, .detail)
+    }
+  }
+
+  /// The shortest id prefix (at least 8 characters) that resolves back to
+  /// `id`: no other id shares it, and it reads as neither a position nor a title.
+  static func reference(for id: UUID, among ids: [UUID], titles: [String] = []) -> String {
+    let text = id.uuidString.lowercased()
+    let others = ids.filter { $0 != id }.map { $0.uuidString.lowercased() }
+    for length in [8, 13, 18, 23] {
+      let prefix = String(text.prefix(length))
+      guard Int(prefix) == nil,
+        !titles.contains(where: { $0.caseInsensitiveCompare(prefix) == .orderedSame })
+      else { continue }
+      if !others.contains(where: { $0.hasPrefix(prefix) }) { return prefix }
+    }
+    return text
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import StandupsCore
+
+/// What the app starts with: the data, the state the route opens, and what to
+/// tell the user about the data file.
+struct Launch {
+  var standups: IdentifiedArrayOf<Standup>
+  var state: AppFeature.State
+  var notice: String?
+  /// True when there was no data file yet (first run).
+  var isFirstRun: Bool
+
+  /// Loads the data and resolves the route. A bad route is an error (exit 2);
+  /// an unreadable data file is not: it is kept aside and the app starts empty.
+  static func prepare(file: DataFile, route routeText: String?) throws(LaunchError) -> Launch {
+    var route = Route.list
+    if let routeText {
+      do {
+        route = try Route(parsing: routeText)
+      } catch {
+        throw .badRoute("'\(routeText)' is not a route: \(firstLine(of: error))")
+      }
+    }
+    var notice: String?
+    var standups: IdentifiedArrayOf<Standup> = []
+    var isFirstRun = false
+    do {
+      if let loaded = try file.load() { standups = loaded } else { isFirstRun = true }
+    } catch {
+      let backup = file.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
+      let copied = (try? FileManager.default.copyItem(atPath: file.path, toPath: backup)) != nil
+      notice =
+        "\(error); " + (copied ? "kept a copy at \(backup)" : "could not copy it")
+        + "; starting empty"
+    }
+    let state: AppFeature.State
+    do {
+      state = try route.state(for: standups, newStandupID: { UUID() })
+    } catch {
+      throw .badRoute("'\(routeText ?? "/")' does not open anything: \(error)")
+    }
+    return Launch(standups: standups, state: state, notice: notice, isFirstRun: isFirstRun)
+  }
+
+  private static func firstLine(of error: any Error) -> String {
+    "\(error)".split(separator: "\n").prefix(3).joined(separator: " ").trimmingCharacters(
+      in: .whitespaces)
+  }
+}
+
+enum LaunchError: Error {
+  case badRoute(String)
+}

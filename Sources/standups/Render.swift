@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import StandupsCore
+import StandupsTUI
+import TerminalUI
+
+/// Prints a screen as text without a terminal, through the same renderer the
+/// snapshot tests use.
+struct Render: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print a screen (a route) as plain text, without a terminal.")
+
+  @OptionGroup var options: DataOptions
+
+  @Option(name: .long, help: "The screen size, WIDTHxHEIGHT.")
+  var size = TerminalSize(argument: "80x24")!
+
+  @Flag(name: .long, help: "Add ANSI colours and attributes.")
+  var ansi = false
+
+  @MainActor
+  func run() async throws {
+    let launch: Launch
+    do {
+      launch = try Launch.prepare(file: DataFile(path: options.path), route: options.open)
+    } catch .badRoute(let message) {
+      printError(message)
+      throw ExitCode(2)
+    }
+    if let notice = launch.notice { printError(notice) }
+    var memory = ViewMemory()
+    let frame = AppUI.frame(
+      launch.state, ui: UIState(), size: Size(width: size.width, height: size.height),
+      memory: &memory)
+    let screen = frame.composited()
+    let text =
+      ansi
+      ? AnsiText.render(screen)
+      : screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        .joined(separator: "\n")
+    print(text)
+  }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import CursesBackend
+import Foundation
+import StandupsCore
+import StandupsTUI
+import TerminalUI
+
+/// Opens the app in the terminal.
+struct RunApp: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run", abstract: "Open the app (the default).")
+
+  @OptionGroup var options: DataOptions
+
+  @Flag(name: .long, help: "Print the route of the last screen on exit, ready for --open.")
+  var printRoute = false
+
+  @Flag(name: .long, help: "Don't ring the terminal bell when the speaker changes.")
+  var noBell = false
+
+  @Flag(name: .long, help: "Draw without colours (also when NO_COLOR is set).")
+  var noColor = false
+
+  @Option(name: .long, help: "Append every action and state change to this file (debugging).")
+  var debugLog: String?
+
+  @MainActor
+  func run() async throws {
+    let file = DataFile(path: options.path)
+    let launch: Launch
+    do {
+      launch = try Launch.prepare(file: file, route: options.open)
+    } catch .badRoute(let message) {
+      printError(message)
+      throw ExitCode(2)
+    }
+    let lock = DataFileLock(dataPath: file.path)
+
+    let terminal: CursesTerminal
+    do {
+      terminal = try CursesTerminal(options: .init(colors: !noColor))
+    } catch {
+      printError("\(error)")
+      throw ExitCode(1)
+    }
+
+    let log = debugLog.flatMap(ChangeLog.file)
+    let noBell = self.noBell
+    let store = Store(
+      initialState: launch.state,
+      reducer: AppReducer(log: log),
+      withDependencies: {
+        $0.speakerChime = noBell ? .silent : SpeakerChime { await terminal.bell() }
+      }
+    )
+
+    let banner = BannerBox()
+    let saver: Saver? =
+      lock == nil
+      ? nil
+      : Saver(file: file) { failure in
+        Task { @MainActor in banner.set(failure.map { "Not saved: \($0) — will retry" }) }
+      }
+    var lastSaved = launch.standups
+    let runtime = AppRuntime(store: store, backend: terminal) { state in
+      let standups = state.standupsList.standups
+      guard let saver, standups != lastSaved else { return }
+      lastSaved = standups
+      Task { await saver.schedule(standups) }
+    }
+    banner.runtime = runtime
+    if lock == nil {
+      runtime.setBanner("Read-only: another standups has \(file.path) open; changes won't be saved")
+    } else if let notice = launch.notice {
+      runtime.setBanner(notice)
+    }
+
+    await runtime.run()
+    let failure = await saver?.flush()
+    terminal.shutdown()
+    withExtendedLifetime(lock) {}
+    if printRoute { print(Route(state: store.state).path) }
+    if let failure {
+      printError("\(failure)")
+      throw ExitCode(1)
+    }
+  }
+}
+
+/// Routes save results to the runtime's banner once the runtime exists.
+@MainActor
+final class BannerBox {
+  weak var runtime: AppRuntime?
+  func set(_ text: String?) { runtime?.setBanner(text) }
+}
+
+/// The app's reducer, with the debug log when one was asked for.
+struct AppReducer: Reducer {
+  let log: ChangeLog?
+  var body: some ReducerOf<AppFeature> {
+    if let log {
+      AppFeature()._printChanges(to: log)
+    } else {
+      AppFeature()
+    }
+  }
+}
