@@ -19,6 +19,9 @@ enum StandupsListScreen {
       },
       Command(KeyBinding(keys: [.char("a")], help: ("a", "add")), send: .addButtonTapped),
       Command(
+        KeyBinding(keys: [.char("s")], help: ("s", "load samples")).enabled(state.standups.isEmpty),
+        send: .loadSamplesButtonTapped),
+      Command(
         KeyBinding(keys: [.char("d"), .delete], help: ("d", "delete")).enabled(hasSelection)
       ) { _ in
         state.selection.map { .send(.deleteButtonTapped($0)) }
@@ -76,7 +79,7 @@ enum StandupsListScreen {
   }
 
   static func drawEmpty(in canvas: inout Canvas) {
-    let lines = ["No standups yet.", "", "Press a to add one."]
+    let lines = ["No standups yet.", "", "Press a to add one,", "or s to load sample standups."]
     let top = max(0, (canvas.bounds.height - lines.count) / 2)
     for (i, line) in lines.enumerated() {
       canvas.put(

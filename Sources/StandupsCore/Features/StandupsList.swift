@@ -29,6 +29,8 @@ public struct StandupsList: Reducer {
     case deleteButtonTapped(Standup.ID)
     case destination(PresentationAction<Destination.Action>)
     case delegate(Delegate)
+    /// Fill an empty list with the sample standups.
+    case loadSamplesButtonTapped
     /// Move the highlight by `offset` cards (clamped to the list).
     case selectionMoved(by: Int)
     case selectionMovedToEnd(last: Bool)
@@ -105,6 +107,12 @@ public struct StandupsList: Reducer {
         return .none
 
       case .destination, .delegate:
+        return .none
+
+      case .loadSamplesButtonTapped:
+        guard state.standups.isEmpty else { return .none }
+        state.standups = SampleData.standups
+        state.selection = state.standups.first?.id
         return .none
 
       case .selectionMoved(let offset):
