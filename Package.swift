@@ -1,6 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Lets reportIssue (TestStore failures, stray actions) reach Swift Testing.
+let issueReportingTestSupport = Target.Dependency.product(
+  name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")
+
 let package = Package(
   name: "standups",
   platforms: [.macOS(.v14)],
@@ -59,15 +63,18 @@ let package = Package(
     // A small program that draws a sample frame and echoes decoded keys; the
     // backend's end-to-end tests drive it in tmux.
     .executableTarget(name: "terminal-probe", dependencies: ["CursesBackend", "TerminalUI"]),
-    .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
+    .testTarget(
+      name: "ComposableTests",
+      dependencies: ["Composable", "ComposableTesting", issueReportingTestSupport]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "CNCurses"]),
     .testTarget(
-      name: "StandupsCoreTests", dependencies: ["StandupsCore", "ComposableTesting"]),
+      name: "StandupsCoreTests",
+      dependencies: ["StandupsCore", "ComposableTesting", issueReportingTestSupport]),
     .testTarget(
       name: "StandupsTUITests",
       dependencies: [
-        "StandupsTUI", "StandupsCore", "TerminalUI",
+        "StandupsTUI", "StandupsCore", "TerminalUI", issueReportingTestSupport,
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]),
