@@ -1,35 +1,43 @@
 import Foundation
 
-/// Saves the standups off the main actor, at most about once a second: the
-/// newest state wins, and `flush()` writes whatever is pending right away (on
-/// quit and on SIGTERM/SIGHUP). A failed save keeps the data pending and is
-/// retried with the next change or flush.
+/// Saves the standups off the main actor, at most about once per `interval`:
+/// the newest state wins, and `flush()` writes whatever is pending right away
+/// (on quit and on SIGTERM/SIGHUP). A failed save keeps the data pending and
+/// is retried after the interval, and with every later change or flush.
 public actor Saver {
   public let file: DataFile
   private var pending: IdentifiedArrayOf<Standup>?
-  private var lastWrite: ContinuousClock.Instant?
   private var scheduled: Task<Void, Never>?
+  /// While set, writes wait until the interval since the last one has passed.
+  private var coolingDown = false
   private let interval: Duration
+  private let clock: any Clock<Duration>
   private let onResult: @Sendable (DataFile.Failure?) -> Void
+  /// How many writes were attempted (for tests and benchmarks).
+  public private(set) var writeCount = 0
 
   public init(
-    file: DataFile, interval: Duration = .seconds(1),
+    file: DataFile, interval: Duration = .seconds(1), clock: any Clock<Duration> = ContinuousClock(),
     onResult: @escaping @Sendable (DataFile.Failure?) -> Void = { _ in }
   ) {
     self.file = file
     self.interval = interval
+    self.clock = clock
     self.onResult = onResult
   }
 
-  /// Remembers `standups` as the state to save and schedules a write.
+  /// Remembers `standups` as the state to save and makes sure a write follows.
   public func schedule(_ standups: IdentifiedArrayOf<Standup>) {
     pending = standups
     guard scheduled == nil else { return }
-    let now = ContinuousClock.now
-    let due = lastWrite.map { $0.advanced(by: interval) } ?? now
-    scheduled = Task {
-      if due > now { try? await Task.sleep(until: due, clock: .continuous) }
-      self.writePending()
+    if coolingDown {
+      scheduled = Task { [clock, interval] in
+        try? await clock.sleep(for: interval)
+        guard !Task.isCancelled else { return }
+        self.writePending()
+      }
+    } else {
+      writePending()
     }
   }
 
@@ -37,6 +45,7 @@ public actor Saver {
   @discardableResult
   public func flush() -> DataFile.Failure? {
     scheduled?.cancel()
+    scheduled = nil
     return writePending()
   }
 
@@ -46,22 +55,39 @@ public actor Saver {
   private func writePending() -> DataFile.Failure? {
     scheduled = nil
     guard let standups = pending else { return nil }
-    lastWrite = .now
+    writeCount += 1
+    startCoolDown()
     do {
       try file.save(standups)
-      if pending == standups { pending = nil }
+      pending = nil
       onResult(nil)
       return nil
     } catch {
       onResult(error)
-      // Try again after the interval: the disk may have room by then.
-      if scheduled == nil {
-        scheduled = Task {
-          try? await Task.sleep(for: interval)
-          if !Task.isCancelled { self.writePending() }
-        }
+      // Retry after the interval: the disk may have room, the directory may be writable.
+      scheduled = Task { [clock, interval] in
+        try? await clock.sleep(for: interval)
+        guard !Task.isCancelled else { return }
+        self.writePending()
       }
       return error
     }
+  }
+
+  private var coolDownGeneration = 0
+
+  private func startCoolDown() {
+    coolingDown = true
+    coolDownGeneration += 1
+    let generation = coolDownGeneration
+    Task { [clock, interval] in
+      try? await clock.sleep(for: interval)
+      self.endCoolDown(generation)
+    }
+  }
+
+  /// Only the latest write's cool-down ends it.
+  private func endCoolDown(_ generation: Int) {
+    if generation == coolDownGeneration { coolingDown = false }
   }
 }

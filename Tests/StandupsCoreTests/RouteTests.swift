@@ -1,0 +1,179 @@
+import Dependencies
+import Foundation
+import StandupsCore
+import Testing
+
+/// Routes: every kind parses and prints back the same, resolves against the
+/// data as the user would reach it by keys, and rejects what names nothing.
+@MainActor
+struct RouteTests {
+  let standups: IdentifiedArrayOf<Standup> = [.mock, .engineeringMock, .productMock]
+
+  @Test(arguments: [
+    ("/", Route.list),
+    ("/new", .new),
+    ("/design", .standup("design", .detail)),
+    ("/design/edit", .standup("design", .edit)),
+    ("/design/edit/attendees/3", .standup("design", .editAttendee(3))),
+    ("/design/delete", .standup("design", .delete)),
+    ("/design/record", .standup("design", .record)),
+    ("/design/meetings/1", .standup("design", .meeting("1"))),
+    ("/Team%20A%2FB/record", .standup("Team A/B", .record)),
+  ])
+  func parsesAndPrintsEveryKind(text: String, route: Route) throws {
+    #expect(try Route(parsing: text) == route)
+    #expect(route.path == text)
+    #expect(try Route(parsing: route.path) == route)
+  }
+
+  @Test func acceptsSchemeMissingSlashAndTrailingSlash() throws {
+    #expect(try Route(parsing: "standups:///design/edit") == .standup("design", .edit))
+    #expect(try Route(parsing: "STANDUPS://design") == .standup("design", .detail))
+    #expect(try Route(parsing: "design/record/") == .standup("design", .record))
+    #expect(try Route(parsing: "") == .list)
+  }
+
+  @Test(arguments: [
+    "/design/bogus", "/new/extra", "/design/edit/attendees/x", "/design/meetings/", "/design//edit",
+  ])
+  func rejectsMalformedRoutes(text: String) {
+    #expect(throws: (any Error).self) { try Route(parsing: text) }
+  }
+
+  @Test func resolvesStandupByIDPrefixPositionAndTitle() throws {
+    let byID = try Route.standup(Standup.mock.id.uuidString, .detail).resolved(in: standups)
+    let byPosition = try Route.standup("2", .detail).resolved(in: standups)
+    let byTitle = try Route.standup("PRODUCT", .detail).resolved(in: standups)
+    let byPrefix = try Route.standup("00000000-0000-0000-0000-00000000001", .detail).resolved(
+      in: standups)
+    #expect(detail(byID)?.standup.id == Standup.mock.id)
+    #expect(detail(byPosition)?.standup.id == Standup.engineeringMock.id)
+    #expect(detail(byTitle)?.standup.id == Standup.productMock.id)
+    #expect(detail(byPrefix)?.standup.id == Standup.productMock.id)
+    #expect(byTitle.standupsList.selection == Standup.productMock.id)
+  }
+
+  @Test func ambiguousAndUnknownReferencesSayWhatDidNotMatch() {
+    var twins = standups
+    twins.append(Standup(id: UUID(30), title: "design"))
+    #expect {
+      try Route.standup("design", .detail).resolved(in: twins)
+    } throws: { "\($0)".contains("ambiguous") && "\($0)".contains("2 standups") }
+    #expect {
+      try Route.standup("0000", .detail).resolved(in: standups)
+    } throws: { "\($0)".contains("no standup at position 0") }
+    #expect {
+      try Route.standup("00000000", .detail).resolved(in: standups)
+    } throws: { "\($0)".contains("position") }
+    #expect {
+      try Route.standup("nope", .detail).resolved(in: standups)
+    } throws: { "\($0)".contains("no standup matches \"nope\"") }
+    #expect {
+      try Route.standup("1", .editAttendee(7)).resolved(in: standups)
+    } throws: { "\($0)".contains("no attendee 7") }
+    #expect {
+      try Route.standup("1", .meeting("5")).resolved(in: standups)
+    } throws: { "\($0)".contains("no meeting 5") }
+  }
+
+  @Test func eachRouteBuildsTheStateTheUserWouldReach() throws {
+    let new = try Route.new.resolved(in: standups)
+    guard case .add(let form) = new.standupsList.destination else {
+      Issue.record("no add sheet")
+      return
+    }
+    #expect(form.standup.id == UUID(99))
+
+    let edit = try Route.standup("1", .editAttendee(2)).resolved(in: standups)
+    guard case .edit(let editForm) = detail(edit)?.destination else {
+      Issue.record("no edit sheet")
+      return
+    }
+    #expect(editForm.focus == .attendee(Standup.mock.attendees[1].id))
+
+    let delete = try Route.standup("1", .delete).resolved(in: standups)
+    guard case .alert(let alert) = detail(delete)?.destination else {
+      Issue.record("no alert")
+      return
+    }
+    #expect(alert.title == "Delete?")
+
+    let record = try Route.standup("1", .record).resolved(in: standups)
+    #expect(record.path.count == 2)
+    guard case .record(let recording) = record.path.last else {
+      Issue.record("no record screen")
+      return
+    }
+    #expect(recording.standup.id == Standup.mock.id)
+
+    let meeting = try Route.standup("1", .meeting("1")).resolved(in: standups)
+    guard case .meeting(let shown) = meeting.path.last else {
+      Issue.record("no meeting screen")
+      return
+    }
+    #expect(shown.meeting.id == Standup.mock.meetings[0].id)
+  }
+
+  /// The route printed for a state opens that same state again.
+  @Test(arguments: [
+    Route.list, .new, .standup("1", .detail), .standup("1", .edit), .standup("1", .editAttendee(4)),
+    .standup("1", .delete), .standup("1", .record), .standup("1", .meeting("1")),
+  ])
+  func printedRouteOfAStateReopensIt(route: Route) throws {
+    let state = try route.resolved(in: standups)
+    let printed = Route(state: state)
+    let reopened = try Route(parsing: printed.path).resolved(in: standups)
+    #expect(Route(state: reopened) == printed)
+    #expect(reopened.path.count == state.path.count)
+    #expect(detail(reopened)?.standup.id == detail(state)?.standup.id)
+  }
+
+  private func detail(_ state: AppFeature.State) -> StandupDetail.State? {
+    guard let first = state.path.first, case .detail(let detail) = first else { return nil }
+    return detail
+  }
+}
+
+/// Off the main actor, so it runs beside the other suites.
+struct RouteFuzzTests {
+  @Test func randomStringsNeverCrashTheParser() {
+    var generator = SeededGenerator(seed: 42)
+    let alphabet = Array("/abcdefghijklmnopqrstuvwxyz0123456789-%:?#. \u{1B}\u{0}é漢🙂")
+    var parsed = 0
+    for _ in 0..<10_000 {
+      let length = Int.random(in: 0..<24, using: &generator)
+      let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+      if let route = try? Route(parsing: text) {
+        parsed += 1
+        // Whatever parses must print to something that parses to the same route.
+        #expect((try? Route(parsing: route.path)) == route)
+      }
+    }
+    #expect(parsed > 0)
+  }
+
+}
+
+/// A small deterministic generator (SplitMix64) for reproducible fuzzing.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+extension Route {
+  /// Resolves with deterministic ids (a new form's blank attendee takes one).
+  fileprivate func resolved(in standups: IdentifiedArrayOf<Standup>) throws -> AppFeature.State {
+    try withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      try state(for: standups, newStandupID: { UUID(99) })
+    }
+  }
+}
