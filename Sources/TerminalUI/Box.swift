@@ -4,15 +4,22 @@ public enum BorderStyle: Hashable, Sendable {
 
   struct Glyphs {
     let horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
+
+    /// From six characters in the order ─ │ ┌ ┐ └ ┘.
+    init(_ set: String) {
+      let c = set.map(String.init)
+      (horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight) =
+        (c[0], c[1], c[2], c[3], c[4], c[5])
+    }
   }
 
   var glyphs: Glyphs {
     switch self {
-    case .plain: return Glyphs(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
-    case .rounded: return Glyphs(horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯")
-    case .heavy: return Glyphs(horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛")
-    case .double: return Glyphs(horizontal: "═", vertical: "║", topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝")
-    case .ascii: return Glyphs(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+")
+    case .plain: return Glyphs("─│┌┐└┘")
+    case .rounded: return Glyphs("─│╭╮╰╯")
+    case .heavy: return Glyphs("━┃┏┓┗┛")
+    case .double: return Glyphs("═║╔╗╚╝")
+    case .ascii: return Glyphs("-|++++")
     }
   }
 }

@@ -67,10 +67,13 @@ public struct Canvas: Hashable, Sendable {
   /// that would cross the clip edge is drawn as a blank on the visible side.
   /// Continuation cells (`width == 0`) are ignored: they only exist as the
   /// right half of a wide character written here.
+  /// Cell text is sanitized too, so no way of drawing can emit a raw control.
   public mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
     let ax = origin.x + x
     let ay = origin.y + y
     guard cell.width > 0, ay >= clip.y, ay < clip.maxY else { return }
+    var cell = cell
+    cell.text = Sanitizer.inert(cell.text)  // no copy when already safe
     let leadVisible = ax >= clip.x && ax < clip.maxX
     guard cell.width >= 2 else {
       if leadVisible { write(ax, ay, cell) }
@@ -121,10 +124,11 @@ public struct Canvas: Hashable, Sendable {
   /// Applies `transform` to the style of every cell in the current region (or
   /// `rect` within it).
   public mutating func restyle(_ rect: Rect? = nil, _ transform: (Style) -> Style) {
-    let r = rect.map {
-      Rect(origin: Point(x: origin.x + $0.x, y: origin.y + $0.y), size: $0.size)
-        .intersection(clip)
-    } ?? clip
+    let r =
+      rect.map {
+        Rect(origin: Point(x: origin.x + $0.x, y: origin.y + $0.y), size: $0.size)
+          .intersection(clip)
+      } ?? clip
     guard !r.isEmpty else { return }
     for y in r.y..<r.maxY {
       for x in r.x..<r.maxX {

@@ -38,8 +38,10 @@ public struct Overlay: Hashable, Sendable {
     }
     let size = Size(
       width: clamp(preferred.width, screen.width), height: clamp(preferred.height, screen.height))
-    return Rect(origin: .zero, size: Size(width: max(0, screen.width), height: max(0, screen.height)))
-      .centered(size)
+    return Rect(
+      origin: .zero, size: Size(width: max(0, screen.width), height: max(0, screen.height))
+    )
+    .centered(size)
   }
 
   public func rect(on screen: Size) -> Rect {

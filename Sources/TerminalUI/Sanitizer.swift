@@ -70,7 +70,8 @@ public enum Sanitizer {
       case 0x1B: i = endOfEscape(scalars, from: i)
       case 0x9B: i = endOfControlSequence(scalars, from: i)
       case 0x90, 0x98, 0x9D, 0x9E, 0x9F: i = endOfString(scalars, from: i)
-      case 0x0D where i < scalars.count && scalars[i] == "\n": out.append(" ")
+      case 0x0D where i < scalars.count && scalars[i] == "\n":
+        out.append(" ")
         i += 1
       default:
         if let r = replacement(for: scalars[i - 1]) {

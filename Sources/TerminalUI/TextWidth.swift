@@ -85,7 +85,7 @@ public enum TextWidth {
     (0x1100, 0x115F),  // Hangul Jamo initial consonants
     (0x2329, 0x232A),  // angle brackets
     (0x2E80, 0x303E),  // CJK radicals, Kangxi, ideographic description, CJK symbols
-    (0x3041, 0x3247),  // Hiragana, Katakana, Bopomofo, Hangul compatibility, Kanbun, CJK strokes, enclosed
+    (0x3041, 0x3247),  // kana, Bopomofo, Hangul compatibility jamo, Kanbun, strokes
     (0x3250, 0x4DBF),  // enclosed CJK, compatibility, CJK extension A
     (0x4E00, 0xA4CF),  // CJK unified ideographs, Yi
     (0xA960, 0xA97F),  // Hangul Jamo extended A

@@ -1,0 +1,60 @@
+/// One line of short help: "↑/k up • enter open • a add • ? help". Bindings
+/// that don't fit are replaced by a trailing "…".
+public enum HelpBar {
+  public static let separator = " • "
+
+  /// The bindings that fit in `width` columns, in order, and whether any
+  /// shown-in-help binding was left out.
+  public static func layout(_ bindings: [KeyBinding], width: Int) -> (
+    shown: [KeyBinding], elided: Bool
+  ) {
+    let candidates = bindings.filter(\.isShownInHelp)
+    let sep = TextWidth.of(separator)
+    var shown: [KeyBinding] = []
+    var used = 0
+    for binding in candidates {
+      let w = (shown.isEmpty ? 0 : sep) + TextWidth.of(Sanitizer.inert(binding.helpText))
+      if used + w > width { break }
+      shown.append(binding)
+      used += w
+    }
+    guard shown.count < candidates.count else { return (shown, false) }
+    // Make room for the ellipsis, giving up whole bindings rather than cutting one.
+    let ellipsis = TextWidth.of(TextWidth.ellipsis)
+    while !shown.isEmpty, used + sep + ellipsis > width {
+      let last = shown.removeLast()
+      used -= TextWidth.of(Sanitizer.inert(last.helpText)) + (shown.isEmpty ? 0 : sep)
+    }
+    return (shown, true)
+  }
+
+  /// The help line as plain text, at most `width` columns.
+  public static func line(_ bindings: [KeyBinding], width: Int) -> String {
+    let (shown, elided) = layout(bindings, width: width)
+    var parts = shown.map(\.helpText)
+    if elided { parts.append(TextWidth.ellipsis) }
+    return TextWidth.truncate(parts.joined(separator: separator), to: width)
+  }
+
+  /// Draws the help line on row 0 of the current region: keys in `keyStyle`,
+  /// descriptions and separators in `descriptionStyle`.
+  public static func draw(
+    _ bindings: [KeyBinding], in canvas: inout Canvas, keyStyle: Style = .plain,
+    descriptionStyle: Style = .dim
+  ) {
+    let width = canvas.bounds.width
+    let (shown, elided) = layout(bindings, width: width)
+    var x = 0
+    for (i, binding) in shown.enumerated() {
+      if i > 0 { x = canvas.put(separator, x: x, y: 0, style: descriptionStyle) }
+      x = canvas.put(binding.help.key, x: x, y: 0, style: keyStyle)
+      if !binding.help.description.isEmpty {
+        x = canvas.put(" " + binding.help.description, x: x, y: 0, style: descriptionStyle)
+      }
+    }
+    if elided {
+      let tail = (shown.isEmpty ? "" : separator) + TextWidth.ellipsis
+      if x + TextWidth.of(tail) <= width { canvas.put(tail, x: x, y: 0, style: descriptionStyle) }
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/// Keys that trigger one command, plus the help text describing them. A
+/// feature's keymap matches keys against its bindings and its help bar is
+/// drawn from the same values, so the help can't drift from the behaviour.
+public struct KeyBinding: Hashable, Sendable {
+  public var keys: [Key]
+  /// What the help bar shows: the keys ("↑/k") and what they do ("up"). An
+  /// empty `key` keeps the binding working but out of the help.
+  public var help: (key: String, description: String)
+  /// A disabled binding neither matches nor shows in help.
+  public var isEnabled: Bool
+
+  public init(keys: [Key], help: (key: String, description: String), isEnabled: Bool = true) {
+    self.keys = keys
+    self.help = help
+    self.isEnabled = isEnabled
+  }
+
+  /// A binding whose help key lists the keys' display names ("↑/k").
+  public init(_ keys: Key..., description: String, isEnabled: Bool = true) {
+    self.init(
+      keys: keys, help: (keys.map(\.displayName).joined(separator: "/"), description),
+      isEnabled: isEnabled)
+  }
+
+  public func matches(_ key: Key) -> Bool { isEnabled && keys.contains(key) }
+
+  /// A copy with `isEnabled` set, for bindings that depend on state.
+  public func enabled(_ isEnabled: Bool) -> KeyBinding {
+    var copy = self
+    copy.isEnabled = isEnabled
+    return copy
+  }
+
+  /// Whether help shows this binding.
+  public var isShownInHelp: Bool { isEnabled && !help.key.isEmpty }
+
+  /// "↑/k up"
+  public var helpText: String {
+    help.description.isEmpty ? help.key : help.key + " " + help.description
+  }
+
+  public static func == (a: KeyBinding, b: KeyBinding) -> Bool {
+    a.keys == b.keys && a.help.key == b.help.key && a.help.description == b.help.description
+      && a.isEnabled == b.isEnabled
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(keys)
+    hasher.combine(help.key)
+    hasher.combine(help.description)
+    hasher.combine(isEnabled)
+  }
+}
+
+extension Sequence where Element == KeyBinding {
+  /// The first enabled binding that `key` triggers.
+  public func first(matching key: Key) -> KeyBinding? { first { $0.matches(key) } }
+}
+
+extension Key {
+  /// How help text names the key: "↑", "enter", "esc", "ctrl+s", "?", "space".
+  public var displayName: String {
+    switch self {
+    case .char(" "): return "space"
+    case .char(let c): return String(c)
+    case .ctrl(let c): return "ctrl+\(c)"
+    case .alt(let c): return "alt+\(c)"
+    case .up: return "↑"
+    case .down: return "↓"
+    case .left: return "←"
+    case .right: return "→"
+    case .home: return "home"
+    case .end: return "end"
+    case .pageUp: return "pgup"
+    case .pageDown: return "pgdn"
+    case .tab: return "tab"
+    case .backTab: return "shift+tab"
+    case .enter: return "enter"
+    case .escape: return "esc"
+    case .backspace: return "backspace"
+    case .delete: return "del"
+    case .insert: return "ins"
+    case .function(let n): return "f\(n)"
+    case .resize: return "resize"
+    }
+  }
+}

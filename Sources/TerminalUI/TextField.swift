@@ -1,0 +1,67 @@
+/// Draws a `TextFieldState` on one row, scrolled horizontally so the cursor is
+/// always visible. Drawing is a pure function of the state and the width: the
+/// text starts at its beginning when the cursor fits, and otherwise the cursor
+/// sits in the last column.
+public struct TextField: Hashable, Sendable {
+  public var state: TextFieldState
+  /// Shown, dimmed, while the text is empty.
+  public var placeholder: String
+  /// A focused field shows the terminal cursor.
+  public var isFocused: Bool
+  public var style: Style
+  public var placeholderStyle: Style
+
+  public init(
+    _ state: TextFieldState, placeholder: String = "", isFocused: Bool = true,
+    style: Style = .underline, placeholderStyle: Style = Style.dim.with(.underline)
+  ) {
+    self.state = state
+    self.placeholder = placeholder
+    self.isFocused = isFocused
+    self.style = style
+    self.placeholderStyle = placeholderStyle
+  }
+
+  /// The first grapheme drawn and the cursor's column, for a field `width`
+  /// columns wide. Widths are measured as drawn (controls show as one column).
+  public static func window(for state: TextFieldState, width: Int) -> (
+    firstGrapheme: Int, cursorColumn: Int
+  ) {
+    guard width > 0 else { return (0, 0) }
+    let widths = state.text.prefix(state.cursor).map(drawnWidth)
+    var column = widths.reduce(0, +)
+    // The cell under the cursor must show whole: a wide grapheme needs two.
+    let under = state.text.dropFirst(state.cursor).first.map(drawnWidth) ?? 1
+    var first = 0
+    // Drop graphemes from the left until the cursor cell fits.
+    while column + under > width, first < widths.count {
+      column -= widths[first]
+      first += 1
+    }
+    return (first, column)
+  }
+
+  /// Draws the field on row 0 of the current region, filling its width, and
+  /// returns the cursor column. A focused field also sets the canvas cursor.
+  @discardableResult
+  public func draw(in canvas: inout Canvas) -> Int {
+    let width = canvas.bounds.width
+    guard width > 0, canvas.bounds.height > 0 else { return 0 }
+    canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: .blank(style))
+    let (first, cursorColumn) = TextField.window(for: state, width: width)
+    if state.text.isEmpty {
+      canvas.put(TextWidth.truncate(placeholder, to: width), x: 0, y: 0, style: placeholderStyle)
+    } else {
+      let start = state.text.index(state.text.startIndex, offsetBy: first)
+      canvas.within(Rect(x: 0, y: 0, width: width, height: 1)) {
+        $0.put(String(state.text[start...]), x: 0, y: 0, style: style)
+      }
+    }
+    if isFocused { canvas.setCursor(x: cursorColumn, y: 0) }
+    return cursorColumn
+  }
+
+  private static func drawnWidth(_ ch: Character) -> Int {
+    Sanitizer.isInert(ch) ? TextWidth.of(ch) : TextWidth.of(Sanitizer.inert(String(ch)))
+  }
+}

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct HelpTests {
+  let up = KeyBinding(.up, .char("k"), description: "up")
+  let open = KeyBinding(.enter, description: "open")
+  let add = KeyBinding(.char("a"), description: "add")
+  let help = KeyBinding(.char("?"), description: "help")
+  var all: [KeyBinding] { [up, open, add, help] }
+
+  @Test(arguments: [
+    (Key.up, "↑"), (.down, "↓"), (.left, "←"), (.right, "→"), (.enter, "enter"), (.escape, "esc"),
+    (.ctrl("s"), "ctrl+s"), (.alt("x"), "alt+x"), (.char("?"), "?"), (.char(" "), "space"),
+    (.tab, "tab"), (.backTab, "shift+tab"), (.backspace, "backspace"), (.delete, "del"),
+    (.pageUp, "pgup"), (.pageDown, "pgdn"), (.home, "home"), (.end, "end"), (.function(5), "f5"),
+  ])
+  func keyDisplayNames(_ key: Key, _ name: String) {
+    #expect(key.displayName == name)
+  }
+
+  @Test func bindingsMatchTheirKeysWhileEnabled() {
+    #expect(up.help.key == "↑/k")
+    #expect(up.help.description == "up")
+    #expect(up.matches(.up))
+    #expect(up.matches(.char("k")))
+    #expect(!up.matches(.char("K")))
+    #expect(!up.matches(.down))
+    #expect(!up.enabled(false).matches(.up))
+    #expect(all.first(matching: .enter) == open)
+    #expect([up.enabled(false), open].first(matching: .up) == nil)
+  }
+
+  @Test func helpBarShowsEverythingThatFits() {
+    #expect(HelpBar.line(all, width: 80) == "↑/k up • enter open • a add • ? help")
+  }
+
+  @Test(arguments: [
+    (36, "↑/k up • enter open • a add • ? help"),
+    (35, "↑/k up • enter open • a add • …"),
+    (25, "↑/k up • enter open • …"),
+    (20, "↑/k up • …"),
+    (10, "↑/k up • …"),
+    (9, "…"),
+    (1, "…"),
+    (0, ""),
+  ])
+  func helpBarElidesWhatDoesNotFit(_ width: Int, _ expected: String) {
+    let line = HelpBar.line(all, width: width)
+    #expect(line == expected)
+    #expect(TextWidth.of(line) <= width)
+  }
+
+  @Test func hiddenAndDisabledBindingsStayOutOfHelp() {
+    let secret = KeyBinding(keys: [.ctrl("c")], help: ("", "quit"))
+    #expect(HelpBar.line([secret, up, add.enabled(false)], width: 80) == "↑/k up")
+    #expect(secret.matches(.ctrl("c")))
+  }
+
+  @Test func helpBarDrawsKeysAndDescriptionsInTheirStyles() {
+    let c = render(40, 1) { HelpBar.draw([up, open], in: &$0, keyStyle: .bold) }
+    #expect(c.text == "↑/k up • enter open" + String(repeating: " ", count: 21))
+    #expect(c[0, 0].style == .bold)
+    #expect(c[4, 0].style == .dim)  // "up"
+    #expect(c[9, 0].style == .bold)  // "enter"
+  }
+
+  @Test func helpIsGeneratedFromTheBindingsTheKeymapUses() {
+    // A keymap and its help bar share one list: change a binding, both change.
+    var keymap = all
+    keymap[2] = KeyBinding(.char("n"), description: "new")
+    #expect(keymap.first(matching: .char("n"))?.help.description == "new")
+    #expect(keymap.first(matching: .char("a")) == nil)
+    #expect(HelpBar.line(keymap, width: 80) == "↑/k up • enter open • n new • ? help")
+  }
+
+  @Test func fullHelpLaysOutColumns() {
+    let quit = KeyBinding(.char("q"), .escape, description: "quit")
+    let c = render(32, 3) { FullHelp.draw([[up, open, add], [help, quit]], in: &$0) }
+    #expect(
+      c.lines == [
+        "↑/k   up      ?     help        ",
+        "enter open    q/esc quit        ",
+        "a     add                       ",
+      ])
+    #expect(c[0, 0].style == .bold)
+    #expect(
+      FullHelp.size([[up, open, add], [help, quit]], height: 3) == Size(width: 24, height: 3))
+  }
+
+  @Test func fullHelpWrapsTallGroupsIntoMoreColumns() {
+    let columns = FullHelp.columns([all], height: 3)
+    #expect(columns.map(\.count) == [3, 1])
+    #expect(FullHelp.columns([all], height: 0).isEmpty)
+    let c = render(5, 2) { FullHelp.draw(all, in: &$0) }
+    #expect(c.lines == ["↑/k  ", "enter"])
+  }
+}

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct TextWidthTests {
+  @Test(arguments: [
+    ("", 0), ("hello", 5), ("a b~", 4),
+    // CJK, kana, Hangul, fullwidth forms
+    ("中文", 4), ("日本語", 6), ("ひらがな", 8), ("カタカナ", 8), ("한국어", 6), ("ＡＢ", 4),
+    ("\u{3000}", 2),
+    // other scripts and symbols stay narrow
+    ("ñandú", 5), ("Ελλάδα", 6), ("Россия", 6), ("مرحبا", 5), ("─│┌", 3), ("…›•", 3),
+    ("␛␇", 2), ("½", 1),
+  ])
+  func stringWidth(_ text: String, _ expected: Int) {
+    #expect(TextWidth.of(text) == expected)
+  }
+
+  @Test(arguments: [
+    ("😀", 2), ("👍🏽", 2), ("🚀", 2),
+    // ZWJ sequences are one grapheme, two columns
+    ("👨‍👩‍👧‍👦", 2), ("🏳️‍🌈", 2), ("👩🏽‍💻", 2),
+    // flags are regional-indicator pairs
+    ("🇯🇵", 2), ("🇺🇦", 2),
+    // text-default emoji are narrow unless VS16 asks for emoji presentation
+    ("❤", 1), ("❤️", 2), ("1️⃣", 2), ("#️⃣", 2), ("©", 1), ("©️", 2),
+  ])
+  func emojiWidth(_ text: String, _ expected: Int) {
+    #expect(text.count == 1)
+    #expect(TextWidth.of(Character(text)) == expected)
+    #expect(TextWidth.of(text) == expected)
+  }
+
+  @Test func flagsAreTwoGraphemesOfTwoColumns() {
+    let flags = "🇯🇵🇫🇷"
+    #expect(flags.count == 2)
+    #expect(TextWidth.of(flags) == 4)
+  }
+
+  @Test func combiningMarksAddNothing() {
+    #expect(TextWidth.of("e\u{301}") == 1)
+    #expect(TextWidth.of("e\u{301}\u{323}") == 1)
+    #expect(TextWidth.of("a\u{20DD}") == 1)  // enclosing circle
+    #expect(TextWidth.of("Zalgo\u{336}\u{337}\u{338}") == 5)
+    // conjoining Hangul jamo: one syllable, two columns
+    #expect(TextWidth.of("\u{1100}\u{1161}\u{11A8}") == 2)
+    #expect(TextWidth.of("\u{200D}") == 0)
+    #expect(TextWidth.of("a\u{200B}b") == 2)
+    #expect(TextWidth.of(Character("\u{301}")) == 0)
+  }
+
+  @Test func controlsAreZeroWide() {
+    for v in Array(0x00..<0x20) + [0x7F] + Array(0x80...0x9F) {
+      let s = String(Unicode.Scalar(UInt8(v)))
+      #expect(TextWidth.of(s) == 0, "U+\(String(v, radix: 16))")
+    }
+    #expect(TextWidth.of("\r\n") == 0)
+  }
+
+  @Test func substringMatchesString() {
+    let s = "ab中文😀"
+    #expect(TextWidth.of(s.dropFirst()) == TextWidth.of(String(s.dropFirst())))
+  }
+
+  @Test func wideTableIsSortedAndDisjoint() {
+    let ranges = TextWidth.wideRanges
+    for (a, b) in zip(ranges, ranges.dropFirst()) {
+      #expect(a.first <= a.last)
+      #expect(a.last < b.first)
+    }
+  }
+}

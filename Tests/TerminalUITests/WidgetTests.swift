@@ -1,0 +1,162 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct WidgetTests {
+  // MARK: Box
+
+  @Test func boxDrawsBorderTitleAndFooter() {
+    var interior = Rect(x: 0, y: 0, width: 0, height: 0)
+    let c = render(16, 4) { interior = Box(title: "Standup", footer: "esc close").draw(in: &$0) }
+    #expect(
+      c.lines == [
+        "┌─ Standup ────┐",
+        "│              │",
+        "│              │",
+        "└── esc close ─┘",
+      ])
+    #expect(interior == Rect(x: 1, y: 1, width: 14, height: 2))
+    #expect(c[3, 0].style == .bold)
+    #expect(c[4, 3].style == .dim)
+  }
+
+  @Test func boxTitleIsTruncatedAndBordersVary() {
+    let c = render(10, 3) { Box(title: "A very long title", border: .rounded).draw(in: &$0) }
+    #expect(c.lines == ["╭─ A v… ─╮", "│        │", "╰────────╯"])
+  }
+
+  @Test func boxContentIsConfinedToTheInterior() {
+    let c = render(6, 3) { canvas in
+      Box(border: .ascii).draw(in: &canvas) { $0.put("overflowing", x: 0, y: 0) }
+    }
+    #expect(c.lines == ["+----+", "|over|", "+----+"])
+  }
+
+  @Test func tinyBoxesOnlyClear() {
+    for (w, h) in [(0, 0), (1, 1), (1, 5), (5, 1)] {
+      var interior = Rect(x: 9, y: 9, width: 9, height: 9)
+      let c = render(w, h) { canvas in
+        canvas.fill(with: Cell(text: "x"))
+        interior = Box(title: "T").draw(in: &canvas)
+      }
+      #expect(interior.isEmpty)
+      #expect(!c.text.contains("x"))
+    }
+    let two = render(2, 2) { Box(border: .heavy).draw(in: &$0) }
+    #expect(two.lines == ["┏┓", "┗┛"])
+  }
+
+  // MARK: Stepper and OptionPicker
+
+  @Test func stepperShowsValueBetweenArrows() {
+    let c = render(12, 1) { Stepper("5 min", canDecrement: false, isFocused: true).draw(in: &$0) }
+    #expect(c.text == "◀ 5 min ▶   ")
+    #expect(c[0, 0].style == .dim)  // at its lower limit
+    #expect(c[8, 0].style == .bold)
+    #expect(c[2, 0].style == .reverse)
+    #expect(Stepper("5 min").width == 9)
+    let narrow = render(7, 1) { Stepper("15 minutes").draw(in: &$0) }
+    #expect(narrow.text == "◀ 15… ▶")
+  }
+
+  @Test func optionPickerShowsAllOptionsWhenTheyFit() {
+    let picker = OptionPicker(["Red", "Green", "Blue"], selected: 1, isFocused: true)
+    #expect(picker.width == 20)
+    let c = render(21, 1) { picker.draw(in: &$0) }
+    #expect(c.text == "◀ Red  Green  Blue ▶ ")
+    #expect(c[6, 0].style == .reverse)
+    #expect(c[1, 0].style == .plain)
+  }
+
+  @Test func optionPickerFallsBackToTheSelectedOption() {
+    let c = render(10, 1) { OptionPicker(["Red", "Green", "Blue"], selected: 2).draw(in: &$0) }
+    #expect(c.text == "◀ Blue ▶  ")
+    #expect(c[2, 0].style == .bold)
+    let tiny = render(3, 1) { OptionPicker(["Green"], selected: 9).draw(in: &$0) }
+    #expect(tiny.text == "Gr…")
+  }
+
+  // MARK: ProgressBar
+
+  @Test(arguments: [
+    (0.0, "", "░░░░░░░░░░"),
+    (1.0, "██████████", ""),
+    (0.5, "█████", "░░░░░"),
+    (0.55, "█████▌", "░░░░"),
+    (0.01, "", "░░░░░░░░░░"),
+    (0.0125, "▏", "░░░░░░░░░"),
+    (-3.0, "", "░░░░░░░░░░"),
+    (7.0, "██████████", ""),
+    (Double.nan, "", "░░░░░░░░░░"),
+  ])
+  func progressBlocks(_ fraction: Double, _ filled: String, _ empty: String) {
+    let bar = ProgressBar.bar(fraction: fraction, width: 10)
+    #expect(bar.filled == filled)
+    #expect(bar.empty == empty)
+  }
+
+  @Test func progressAsciiAndDrawing() {
+    #expect(ProgressBar.bar(fraction: 0.46, width: 10, glyphs: .ascii) == ("####", "------"))
+    let c = render(4, 1) { ProgressBar(fraction: 0.5).draw(in: &$0) }
+    #expect(c.text == "██░░")
+    #expect(c[0, 0].style == .plain)
+    #expect(c[3, 0].style == .dim)
+    #expect(ProgressBar.bar(fraction: 0.5, width: 0) == ("", ""))
+  }
+
+  // MARK: ButtonRow
+
+  @Test func buttonsAreRightAlignedWithSelectionAndShortcuts() {
+    let row = ButtonRow(["Save", "Cancel"], selected: 0)
+    #expect(row.width == 19)
+    let c = render(21, 1) { row.draw(in: &$0) }
+    #expect(c.text == "  [ Save ] [ Cancel ]")
+    #expect(c[4, 0].style == Style.reverse.with(.underline))  // "S"
+    #expect(c[5, 0].style == .reverse)
+    #expect(c[13, 0].style == .underline)  // "C"
+    #expect(c[14, 0].style == .plain)
+  }
+
+  @Test func buttonShortcutsMatchKeys() {
+    let row = ButtonRow(["Save", "Cancel", "  42 go"])
+    #expect(ButtonRow.shortcut(for: "Save") == "s")
+    #expect(ButtonRow.shortcut(for: "  42 go") == "4")
+    #expect(ButtonRow.shortcut(for: "…") == nil)
+    #expect(row.index(for: .char("c")) == 1)
+    #expect(row.index(for: .char("S")) == 0)
+    #expect(row.index(for: .char("4")) == 2)
+    #expect(row.index(for: .char("x")) == nil)
+    #expect(row.index(for: .enter) == nil)
+  }
+
+  // MARK: Header
+
+  @Test(arguments: [
+    (40, "Standups › Design › Record"),
+    (26, "Standups › Design › Record"),
+    (25, "… › Design › Record"),
+    (18, "… › Record"),
+    (9, "Record"),
+    (4, "…ord"),
+    (0, ""),
+  ])
+  func breadcrumbsGiveWayFromTheLeft(_ width: Int, _ expected: String) {
+    let text = Header.breadcrumbs(["Standups", "Design", "Record"], width: width)
+    #expect(text == expected)
+    #expect(TextWidth.of(text) <= width)
+  }
+
+  @Test func headerDrawsABarWithTrailingText() {
+    let c = render(30, 1) { Header(["Standups", "Design"], trailing: "12:03").draw(in: &$0) }
+    #expect(c.text == " Standups › Design      12:03 ")
+    #expect(c[0, 0].style == .reverse)
+    #expect(c[12, 0].style == Style.reverse.with(.bold))  // current crumb
+    #expect(c[1, 0].style == .reverse)
+  }
+
+  @Test func headerSanitizesCrumbs() {
+    let c = render(20, 1) { Header(["Evil\u{1B}[2J"]).draw(in: &$0) }
+    #expect(c.text == " Evil␛[2J           ")
+    #expect(c[1, 0].style == Style.reverse.with(.bold))
+  }
+}
