@@ -1,0 +1,138 @@
+import Clocks
+import ConcurrencyExtras
+import Foundation
+import StandupsCore
+import Testing
+
+/// The data file: versioned JSON, atomic private writes, clear errors, and a
+/// saver that writes at most once a second and retries failures.
+struct DataFileTests {
+  let directory: String = {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("standups-data-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  @Test func roundTripsStandupsInAReadableVersionedFile() throws {
+    let file = DataFile(path: directory + "/nested/standups.json")
+    #expect(try file.load() == nil)
+    let standups: IdentifiedArrayOf<Standup> = [.mock, .engineeringMock]
+    try file.save(standups)
+    #expect(try file.load() == standups)
+    let text = try String(contentsOfFile: file.path, encoding: .utf8)
+    #expect(text.contains("\"version\" : 1"))
+    #expect(text.contains("\"minutes\" : 1"))
+    #expect(text.contains("\"title\" : \"Design\""))
+    // New files are private to the user.
+    let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    // No temp file is left behind.
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory + "/nested")
+    #expect(leftovers == ["standups.json"])
+  }
+
+  @Test func corruptFilesAreReportedWithWhereAndWhy() throws {
+    let path = directory + "/bad.json"
+    try Data("{\"version\": 1, \"standups\": [{\"id\": 3}]}".utf8).write(
+      to: URL(fileURLWithPath: path))
+    #expect {
+      try DataFile(path: path).load()
+    } throws: { error in
+      guard case .corrupt(let p, let reason) = error as? DataFile.Failure else { return false }
+      return p == path && reason.contains("standups.0")
+    }
+    try Data("not json at all".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(throws: DataFile.Failure.self) { try DataFile(path: path).load() }
+  }
+
+  @Test func newerFormatVersionsAreRefused() throws {
+    let path = directory + "/new.json"
+    try Data("{\"version\": 99, \"standups\": []}".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(throws: DataFile.Failure.newerVersion(path: path, version: 99)) {
+      try DataFile(path: path).load()
+    }
+  }
+
+  @Test func unwritableDirectoriesFailWithoutLosingTheOldFile() throws {
+    guard getuid() != 0 else { return }  // root writes anywhere; covered by the e2e tests
+    let readOnly = directory + "/ro"
+    try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+    let file = DataFile(path: readOnly + "/standups.json")
+    try file.save([.mock])
+    chmod(readOnly, 0o500)
+    defer { chmod(readOnly, 0o700) }
+    #expect(throws: DataFile.Failure.self) { try file.save([.mock, .productMock]) }
+    #expect(try file.load() == [.mock])
+  }
+
+  @Test func sampleResourceMatchesTheEmbeddedSamples() throws {
+    let resource = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Resources/sample-standups.json")
+    let fromFile = try DataFile(path: resource.path).load()
+    #expect(fromFile == SampleData.standups)
+    #expect(SampleData.standups.count == 3)
+  }
+
+  @Test func saverWritesAtOnceThenAtMostOncePerInterval() async throws {
+    let clock = TestClock()
+    let file = DataFile(path: directory + "/throttled.json")
+    let saver = Saver(file: file, interval: .seconds(1), clock: clock)
+    await saver.schedule([.mock])
+    #expect(await saver.writeCount == 1)
+    #expect(try file.load() == [.mock])
+
+    // Two quick changes within the interval become one write, of the newest state.
+    await saver.schedule([.mock, .engineeringMock])
+    await saver.schedule([.mock, .engineeringMock, .productMock])
+    #expect(await saver.writeCount == 1)
+    #expect(await saver.hasPendingChanges)
+    await clock.advance(by: .seconds(1))
+    try await waitUntil { await saver.writeCount == 2 }
+    #expect(try file.load() == [.mock, .engineeringMock, .productMock])
+    #expect(await !saver.hasPendingChanges)
+  }
+
+  @Test func flushWritesPendingChangesImmediately() async throws {
+    let clock = TestClock()
+    let file = DataFile(path: directory + "/flush.json")
+    let saver = Saver(file: file, clock: clock)
+    await saver.schedule([.mock])
+    await saver.schedule([.productMock])
+    #expect(try file.load() == [.mock])
+    #expect(await saver.flush() == nil)
+    #expect(try file.load() == [.productMock])
+  }
+
+  @Test func failedSavesAreReportedKeptAndRetried() async throws {
+    let clock = TestClock()
+    // A directory where the file should be makes every write fail.
+    let blocked = directory + "/blocked"
+    try FileManager.default.createDirectory(
+      atPath: blocked + "/standups.json", withIntermediateDirectories: true)
+    let results = LockIsolated<[Bool]>([])
+    let saver = Saver(file: DataFile(path: blocked + "/standups.json"), clock: clock) { failure in
+      results.withValue { $0.append(failure == nil) }
+    }
+    await saver.schedule([.mock])
+    #expect(results.value == [false])
+    #expect(await saver.hasPendingChanges)
+
+    // The obstacle goes away; the retry after the interval succeeds.
+    try FileManager.default.removeItem(atPath: blocked + "/standups.json")
+    await clock.advance(by: .seconds(1))
+    try await waitUntil { results.value.count == 2 }
+    #expect(results.value == [false, true])
+    #expect(try DataFile(path: blocked + "/standups.json").load() == [.mock])
+  }
+
+  /// Waits for the saver's own task (woken by the test clock) to finish its write.
+  private func waitUntil(_ condition: () async -> Bool) async throws {
+    for _ in 0..<1000 {
+      if await condition() { return }
+      await Task.megaYield()
+    }
+    Issue.record("condition never held")
+  }
+}
