@@ -147,9 +147,5 @@ extension Standup {
   )
 }
 
-extension UUID {
-  /// A readable fixed UUID for tests and samples: UUID(1) = 00000000-…-000000000001.
-  public init(_ intValue: Int) {
-    self.init(uuidString: "00000000-0000-0000-0000-\(String(format: "%012x", intValue))")!
-  }
-}
+// `UUID(1)` (= 00000000-…-000000000001) comes from Dependencies, re-exported by
+// Composable; declaring it here too made every `UUID(n)` ambiguous for clients.

@@ -43,6 +43,12 @@ public struct DataFile: Sendable {
   }
 
   static func decode(_ data: Data, path: String) throws(Failure) -> IdentifiedArrayOf<Standup> {
+    // Invalid UTF-8 (a hand-edited file, a bad copy) must not cost the whole
+    // file: the broken bytes become U+FFFD and everything else loads.
+    var data = data
+    if String(data: data, encoding: .utf8) == nil {
+      data = Data(String(decoding: data, as: UTF8.self).utf8)
+    }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     do {

@@ -92,7 +92,12 @@ public struct RecordMeeting: Reducer {
     Reduce { state, action in
       switch action {
       case .alert(.presented(.confirmDiscard)):
-        return .run { [dismiss] _ in await dismiss() }
+        // Stop the clock now: a tick before the screen is gone must not run the
+        // meeting to its end and save what was discarded.
+        return .merge(
+          .cancel(id: CancelID.timer),
+          .run { [dismiss] _ in await dismiss() }
+        )
 
       case .alert(.presented(.confirmSave)):
         return meetingFinished(transcript: state.transcript)
@@ -154,7 +159,8 @@ public struct RecordMeeting: Reducer {
   }
 
   private func meetingFinished(transcript: String) -> Effect<Action> {
-    .concatenate(
+    // Merged, not concatenated: the timer must stop now, not when a task gets to it.
+    .merge(
       .cancel(id: CancelID.timer),
       .run { [dismiss] send in
         await send(.delegate(.save(transcript: transcript)))

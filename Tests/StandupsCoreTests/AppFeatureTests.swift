@@ -1,0 +1,262 @@
+import ComposableTesting
+import Foundation
+import StandupsCore
+import Testing
+
+@Suite(.reportsIssues)
+@MainActor
+struct AppFeatureTests {
+  let clock = TestClock()
+  let chime = ChimeCounter()
+
+  func makeStore(_ state: AppFeature.State) -> TestStore<AppFeature.State, AppFeature.Action> {
+    TestStore(initialState: state) {
+      AppFeature()
+    } withDependencies: { [clock, chime] in
+      $0.uuid = .incrementing
+      $0.date.now = testNow
+      $0.continuousClock = clock
+      $0.speakerChime = chime.chime
+    }
+  }
+
+  /// List → detail of `standup` (stack element 0).
+  func openDetail(
+    _ standup: Standup, in store: TestStore<AppFeature.State, AppFeature.Action>
+  ) async {
+    if store.state.standupsList.selection == standup.id {
+      await store.send(.standupsList(.standupTapped(standup.id)))
+    } else {
+      await store.send(.standupsList(.standupTapped(standup.id))) {
+        $0.standupsList.selection = standup.id
+      }
+    }
+    await store.receive(.standupsList(.delegate(.openStandup(standup.id)))) {
+      $0.path.append(.detail(StandupDetail.State(standup: standup)))
+    }
+  }
+
+  @Test
+  func recordingSavesIntoItsStandup() async {
+    let standup = Standup.sixSeconds
+    let store = makeStore(
+      AppFeature.State(standupsList: StandupsList.State(standups: [.engineeringMock, standup])))
+
+    await openDetail(standup, in: store)
+    await store.send(.path(.element(id: 0, action: .detail(.startMeetingButtonTapped))))
+    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.startMeeting))))) {
+      $0.path.append(.record(RecordMeeting.State(standup: standup)))
+    }
+    await store.receive(.path(.element(id: 1, action: .record(.onAppear))))
+
+    await clock.tick()
+    await store.receive(.path(.element(id: 1, action: .record(.timerTick)))) {
+      $0.path[id: 1]?.modify(\.record) { $0.secondsElapsed = 1 }
+    }
+    await store.send(.path(.element(id: 1, action: .record(.draftChanged("Hi", cursor: 2))))) {
+      $0.path[id: 1]?.modify(\.record) {
+        $0.draft = "Hi"
+        $0.cursor = 2
+      }
+    }
+    await store.send(.path(.element(id: 1, action: .record(.endMeetingButtonTapped)))) {
+      $0.path[id: 1]?.modify(\.record) { $0.alert = .endMeeting(isDiscardable: true) }
+    }
+    await store.send(.path(.element(id: 1, action: .record(.alert(.presented(.confirmSave)))))) {
+      $0.path[id: 1]?.modify(\.record) { $0.alert = nil }
+    }
+
+    // Saved newest first, into the detail below and the list.
+    let meeting = Meeting(id: UUID(0), date: testNow, transcript: "Blob: Hi")
+    await store.receive(
+      .path(.element(id: 1, action: .record(.delegate(.save(transcript: "Blob: Hi")))))
+    ) {
+      $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
+      $0.standupsList.standups[id: standup.id]?.meetings.insert(meeting, at: 0)
+    }
+    // The recording pops itself.
+    await store.receive(.path(.popFrom(id: 1))) {
+      $0.path.pop(from: 1)
+    }
+    await store.finish()
+    #expect(store.state.path.ids == [0])
+    #expect(
+      store.state.standupsList.standups[id: standup.id]?.meetings.ids == [UUID(0), UUID(104)])
+
+    // The timer went with the screen.
+    await clock.advance(by: .seconds(10))
+  }
+
+  @Test
+  func recordingRunsOutOfTime() async {
+    let standup = Standup.sixSeconds
+    let store = makeStore(AppFeature.State(standupsList: StandupsList.State(standups: [standup])))
+    store.exhaustivity = .off
+
+    await openDetail(standup, in: store)
+    await store.send(.path(.element(id: 0, action: .detail(.startMeetingButtonTapped))))
+    for _ in 1...6 {
+      await clock.tick()
+      await store.receive(.path(.element(id: 1, action: .record(.timerTick))))
+    }
+    await store.receive(.path(.element(id: 1, action: .record(.delegate(.save(transcript: ""))))))
+    await store.receive(.path(.popFrom(id: 1)))
+    await store.finish()
+
+    #expect(store.state.path.ids == [0])
+    let meeting = Meeting(id: UUID(0), date: testNow, transcript: "")
+    #expect(
+      store.state.path[id: 0]
+        == .detail(
+          StandupDetail.State(standup: standup.with(meetings: [meeting] + standup.meetings))))
+    #expect(store.state.standupsList.standups.first?.meetings.first == meeting)
+    #expect(chime.count == 2)
+  }
+
+  @Test
+  func openMeetingPushesTheMeeting() async {
+    let store = makeStore(AppFeature.State(standupsList: StandupsList.State(standups: [.mock])))
+
+    await openDetail(.mock, in: store)
+    await store.send(.path(.element(id: 0, action: .detail(.meetingTapped(UUID(7)))))) {
+      $0.path[id: 0]?.modify(\.detail) { $0.selection = UUID(7) }
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.openMeeting(UUID(7))))))) {
+      $0.path.append(
+        .meeting(MeetingFeature.State(meeting: Standup.mock.meetings[0], standup: .mock)))
+    }
+    await store.send(.path(.element(id: 1, action: .meeting(.scrolled(by: 1))))) {
+      $0.path[id: 1]?.modify(\.meeting) { $0.scrollOffset = 1 }
+    }
+    await store.send(.path(.popFrom(id: 1))) {
+      $0.path.pop(from: 1)
+    }
+  }
+
+  @Test
+  func editInDetailUpdatesTheList() async {
+    let store = makeStore(
+      AppFeature.State(standupsList: StandupsList.State(standups: [.mock, .engineeringMock])))
+
+    await openDetail(.engineeringMock, in: store)
+    await store.send(.path(.element(id: 0, action: .detail(.editButtonTapped)))) {
+      $0.path[id: 0]?.modify(\.detail) {
+        $0.destination = .edit(StandupForm.State(standup: .engineeringMock))
+      }
+    }
+    await store.send(
+      .path(.element(id: 0, action: .detail(.destination(.presented(.edit(.themeStepped(by: 1)))))))
+    ) {
+      $0.path[id: 0]?.modify(\.detail) {
+        $0.destination.modify(\.edit) { $0.standup.theme = .poppy }
+      }
+    }
+    var updated = Standup.engineeringMock
+    updated.theme = .poppy
+    await store.send(.path(.element(id: 0, action: .detail(.doneEditingButtonTapped)))) {
+      $0.path[id: 0]?.modify(\.detail) {
+        $0.destination = nil
+        $0.standup = updated
+      }
+    }
+    await store.receive(
+      .path(.element(id: 0, action: .detail(.delegate(.standupUpdated(updated)))))
+    ) {
+      $0.standupsList.standups[id: updated.id] = updated
+    }
+  }
+
+  @Test
+  func deleteStandupPopsTheDetail() async {
+    let store = makeStore(
+      AppFeature.State(standupsList: StandupsList.State(standups: [.mock, .engineeringMock])))
+
+    await openDetail(.mock, in: store)
+    await store.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
+      $0.path[id: 0]?.modify(\.detail) { $0.destination = .alert(.deleteStandup) }
+    }
+    await store.send(
+      .path(.element(id: 0, action: .detail(.destination(.presented(.alert(.confirmDeletion))))))
+    ) {
+      $0.path[id: 0]?.modify(\.detail) { $0.destination = nil }
+    }
+    await store.receive(
+      .path(.element(id: 0, action: .detail(.delegate(.deleteStandup(Standup.mock.id)))))
+    ) {
+      $0.standupsList.standups.remove(id: Standup.mock.id)
+      $0.standupsList.selection = Standup.engineeringMock.id
+    }
+    await store.receive(.path(.popFrom(id: 0))) {
+      $0.path = StackState()
+    }
+    await store.finish()
+  }
+
+  @Test
+  func onLaunchStartsTimersOfRecordScreens() async {
+    var path = StackState<AppFeature.Path.State>()
+    path.append(.detail(StandupDetail.State(standup: .sixSeconds)), id: 0)
+    path.append(.record(RecordMeeting.State(standup: .sixSeconds)), id: 1)
+    let store = makeStore(
+      AppFeature.State(path: path, standupsList: StandupsList.State(standups: [.sixSeconds])))
+
+    await store.send(.onLaunch)
+    await store.receive(.path(.element(id: 1, action: .record(.onAppear))))
+    await clock.tick()
+    await store.receive(.path(.element(id: 1, action: .record(.timerTick)))) {
+      $0.path[id: 1]?.modify(\.record) { $0.secondsElapsed = 1 }
+    }
+    // Going back ends the recording and its timer.
+    await store.send(.path(.popFrom(id: 1))) {
+      $0.path.pop(from: 1)
+    }
+    await store.finish()
+    await clock.advance(by: .seconds(10))
+  }
+
+  @Test
+  func onLaunchWithoutRecordingsDoesNothing() async {
+    var path = StackState<AppFeature.Path.State>()
+    path.append(.detail(StandupDetail.State(standup: .mock)), id: 0)
+    let store = makeStore(
+      AppFeature.State(path: path, standupsList: StandupsList.State(standups: [.mock])))
+
+    await store.send(.onLaunch)
+    await clock.advance(by: .seconds(2))
+    await store.finish()
+  }
+
+  @Test
+  func restoredRecordingPopsItselfWhenSaved() async {
+    var path = StackState<AppFeature.Path.State>()
+    path.append(.detail(StandupDetail.State(standup: .sixSeconds)), id: 0)
+    path.append(.record(RecordMeeting.State(standup: .sixSeconds)), id: 1)
+    let store = makeStore(
+      AppFeature.State(path: path, standupsList: StandupsList.State(standups: [.sixSeconds])))
+
+    await store.send(.onLaunch)
+    await store.receive(.path(.element(id: 1, action: .record(.onAppear))))
+    await store.send(.path(.element(id: 1, action: .record(.nextButtonTapped)))) {
+      $0.path[id: 1]?.modify(\.record) {
+        $0.speakerIndex = 1
+        $0.secondsElapsed = 2
+      }
+    }
+    await store.send(.path(.element(id: 1, action: .record(.endMeetingButtonTapped)))) {
+      $0.path[id: 1]?.modify(\.record) { $0.alert = .endMeeting(isDiscardable: true) }
+    }
+    await store.send(.path(.element(id: 1, action: .record(.alert(.presented(.confirmSave)))))) {
+      $0.path[id: 1]?.modify(\.record) { $0.alert = nil }
+    }
+    let meeting = Meeting(id: UUID(0), date: testNow, transcript: "")
+    await store.receive(.path(.element(id: 1, action: .record(.delegate(.save(transcript: "")))))) {
+      $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
+      $0.standupsList.standups[id: Standup.sixSeconds.id]?.meetings.insert(meeting, at: 0)
+    }
+    // A screen on the stack from launch pops itself like a pushed one.
+    await store.receive(.path(.popFrom(id: 1))) {
+      $0.path.pop(from: 1)
+    }
+    await store.finish()
+  }
+}

@@ -1,0 +1,232 @@
+import ComposableTesting
+import Foundation
+import StandupsCore
+import Testing
+
+@Suite(.reportsIssues)
+@MainActor
+struct StandupFormTests {
+  let standup = Standup(
+    id: UUID(10),
+    attendees: [
+      Attendee(id: UUID(11), name: "Blob"),
+      Attendee(id: UUID(12), name: "Blob Jr"),
+      Attendee(id: UUID(13), name: "Blob Sr"),
+    ],
+    title: "Design"
+  )
+
+  func makeStore(
+    _ state: StandupForm.State
+  ) -> TestStore<StandupForm.State, StandupForm.Action> {
+    TestStore(initialState: state) {
+      StandupForm()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+  }
+
+  @Test
+  func focusStartsOnTitleWithCursorAtEnd() {
+    let state = StandupForm.State(standup: standup)
+    #expect(state.focus == .title)
+    #expect(state.cursor == 6)
+    #expect(state.focusedText == "Design")
+    #expect(
+      state.fields == [
+        .title, .duration, .theme, .attendee(UUID(11)), .attendee(UUID(12)),
+        .attendee(UUID(13)),
+      ])
+  }
+
+  @Test
+  func newFormHasOneAttendee() {
+    let state = withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      StandupForm.State(standup: Standup(id: UUID(10)))
+    }
+    #expect(state.standup.attendees == [Attendee(id: UUID(0))])
+    #expect(state.cursor == 0)
+  }
+
+  @Test
+  func addAttendeeTakesFocus() async {
+    let store = makeStore(StandupForm.State(standup: standup))
+
+    await store.send(.addAttendeeButtonTapped) {
+      $0.standup.attendees.append(Attendee(id: UUID(0)))
+      $0.focus = .attendee(UUID(0))
+      $0.cursor = 0
+    }
+    await store.send(.focusedTextChanged("Blob Esq", cursor: 8)) {
+      $0.standup.attendees[id: UUID(0)]?.name = "Blob Esq"
+      $0.cursor = 8
+    }
+    await store.send(.addAttendeeButtonTapped) {
+      $0.standup.attendees.append(Attendee(id: UUID(1)))
+      $0.focus = .attendee(UUID(1))
+      $0.cursor = 0
+    }
+  }
+
+  @Test
+  func deleteAttendeeMovesFocusToNearestRow() async {
+    let store = makeStore(StandupForm.State(standup: standup))
+
+    // The row below takes the deleted one's place, and the focus.
+    await store.send(.deleteAttendeeButtonTapped(UUID(12))) {
+      $0.standup.attendees.remove(id: UUID(12))
+      $0.focus = .attendee(UUID(13))
+      $0.cursor = 7
+    }
+    // Deleting the last row focuses the one above.
+    await store.send(.deleteAttendeeButtonTapped(UUID(13))) {
+      $0.standup.attendees.remove(id: UUID(13))
+      $0.focus = .attendee(UUID(11))
+      $0.cursor = 4
+    }
+    // Never fewer than one: the last attendee is replaced by a blank one.
+    await store.send(.deleteAttendeeButtonTapped(UUID(11))) {
+      $0.standup.attendees = [Attendee(id: UUID(0))]
+      $0.focus = .attendee(UUID(0))
+      $0.cursor = 0
+    }
+    // An unknown row changes nothing.
+    await store.send(.deleteAttendeeButtonTapped(UUID(99)))
+  }
+
+  @Test
+  func deleteFocusedFirstAttendee() async {
+    let store = makeStore(StandupForm.State(focus: .attendee(UUID(11)), standup: standup))
+
+    await store.send(.deleteAttendeeButtonTapped(UUID(11))) {
+      $0.standup.attendees.remove(id: UUID(11))
+      $0.focus = .attendee(UUID(12))
+      $0.cursor = 7
+    }
+  }
+
+  @Test
+  func focusMovesInTabOrderAndWraps() async {
+    let store = makeStore(StandupForm.State(standup: standup))
+
+    await store.send(.focusMoved(by: 1)) {
+      $0.focus = .duration
+      $0.cursor = 0
+    }
+    await store.send(.focusMoved(by: 1)) {
+      $0.focus = .theme
+    }
+    await store.send(.focusMoved(by: 1)) {
+      $0.focus = .attendee(UUID(11))
+      $0.cursor = 4
+    }
+    await store.send(.focusMoved(by: 2)) {
+      $0.focus = .attendee(UUID(13))
+      $0.cursor = 7
+    }
+    await store.send(.focusMoved(by: 1)) {
+      $0.focus = .title
+      $0.cursor = 6
+    }
+    await store.send(.focusMoved(by: -1)) {
+      $0.focus = .attendee(UUID(13))
+      $0.cursor = 7
+    }
+    await store.send(.focusMoved(by: -5)) {
+      $0.focus = .title
+      $0.cursor = 6
+    }
+    // A whole lap ends where it started.
+    await store.send(.focusMoved(by: 6))
+  }
+
+  @Test
+  func focusBindingPutsCursorAtEndOfField() async {
+    let store = makeStore(StandupForm.State(standup: standup))
+
+    await store.send(.binding(.set(\.focus, .attendee(UUID(12))))) {
+      $0.focus = .attendee(UUID(12))
+      $0.cursor = 7
+    }
+    await store.send(.binding(.set(\.focus, .theme))) {
+      $0.focus = .theme
+      $0.cursor = 0
+    }
+  }
+
+  @Test
+  func typingEditsTheFocusedField() async {
+    let store = makeStore(StandupForm.State(standup: standup))
+
+    await store.send(.focusedTextChanged("Design review", cursor: 99)) {
+      $0.standup.title = "Design review"
+      $0.cursor = 13
+    }
+    await store.send(.focusedTextChanged("Design", cursor: -3)) {
+      $0.standup.title = "Design"
+      $0.cursor = 0
+    }
+    await store.send(.binding(.set(\.focus, .duration))) {
+      $0.focus = .duration
+    }
+    // The stepper is not a text field: text goes nowhere.
+    await store.send(.focusedTextChanged("x", cursor: 1))
+  }
+
+  @Test
+  func typingATitleClearsTitleMissing() async {
+    var state = StandupForm.State(standup: standup)
+    state.standup.title = ""
+    state.cursor = 0
+    state.isTitleMissing = true
+    let store = makeStore(state)
+
+    await store.send(.focusedTextChanged("  ", cursor: 2)) {
+      $0.standup.title = "  "
+      $0.cursor = 2
+    }
+    await store.send(.focusedTextChanged("  D", cursor: 3)) {
+      $0.standup.title = "  D"
+      $0.cursor = 3
+      $0.isTitleMissing = false
+    }
+  }
+
+  @Test
+  func durationIsClampedToFiveThroughThirtyMinutes() async {
+    let store = makeStore(StandupForm.State(standup: standup))
+
+    await store.send(.durationStepped(by: -1))
+    await store.send(.durationStepped(by: 1)) {
+      $0.standup.duration = .seconds(6 * 60)
+    }
+    await store.send(.durationStepped(by: 30)) {
+      $0.standup.duration = .seconds(30 * 60)
+    }
+    await store.send(.durationStepped(by: 1))
+    await store.send(.durationStepped(by: -100)) {
+      $0.standup.duration = .seconds(5 * 60)
+    }
+  }
+
+  @Test
+  func themeSteppingWraps() async {
+    let store = makeStore(StandupForm.State(standup: standup))
+
+    await store.send(.themeStepped(by: -1)) {
+      $0.standup.theme = .yellow
+    }
+    await store.send(.themeStepped(by: 1)) {
+      $0.standup.theme = .bubblegum
+    }
+    await store.send(.themeStepped(by: 3)) {
+      $0.standup.theme = .lavender
+    }
+    await store.send(.themeStepped(by: 16))
+    await store.send(.themeStepped(by: -24)) {
+      $0.standup.theme = .seafoam
+    }
+  }
+}
