@@ -41,45 +41,73 @@ extension DependencyValues {
 
 /// Connects `dismiss()` calls in a child to a watcher effect in its parent.
 /// One per store, so parallel stores (tests) never see each other's requests.
+///
+/// A presentation is "open" from the moment its watcher is created (while
+/// reducing) until it is dismissed or the watcher is cancelled. A dismissal of a
+/// path that is not open is stale (its presentation is gone) and is dropped, so
+/// it can never close a later presentation with the same identity.
 final class DismissCenter: Sendable {
+  private struct Watch {
+    let token: Int
+    var continuation: CheckedContinuation<Bool, Never>?
+    var dismissed = false
+  }
   private struct Storage {
-    var waiters: [NavigationIDPath: [Int: CheckedContinuation<Void, Never>]] = [:]
-    var pending: Set<NavigationIDPath> = []
+    var watches: [NavigationIDPath: Watch] = [:]
     var nextToken = 0
   }
   private let storage = LockIsolated(Storage())
 
-  /// Returns when `dismiss(path)` is called, or when the waiting task is cancelled.
-  func wait(for path: NavigationIDPath) async {
-    let token = storage.withValue { s -> Int in
+  /// Opens `path`; a dismissal that arrives before the watcher waits is kept.
+  func open(_ path: NavigationIDPath) -> Int {
+    storage.withValue { s in
       s.nextToken += 1
+      s.watches[path] = Watch(token: s.nextToken)
       return s.nextToken
     }
+  }
+
+  func isOpen(_ path: NavigationIDPath) -> Bool { storage.value.watches[path] != nil }
+
+  /// True when `path` is dismissed; false when the waiting task is cancelled or
+  /// a newer watch replaced this one. Either way this watch is closed.
+  func wait(for path: NavigationIDPath, token: Int) async -> Bool {
     await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let resumeNow = storage.withValue { s -> Bool in
-          if Task.isCancelled || s.pending.remove(path) != nil { return true }
-          s.waiters[path, default: [:]][token] = continuation
-          return false
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let result = storage.withValue { s -> Bool? in
+          guard let watch = s.watches[path], watch.token == token else { return false }
+          if watch.dismissed || Task.isCancelled {
+            s.watches[path] = nil
+            return watch.dismissed && !Task.isCancelled
+          }
+          s.watches[path]?.continuation = continuation
+          return nil
         }
-        if resumeNow { continuation.resume() }
+        if let result { continuation.resume(returning: result) }
       }
     } onCancel: {
-      let continuation = storage.withValue { s in s.waiters[path]?.removeValue(forKey: token) }
-      continuation?.resume()
+      let continuation = storage.withValue { s -> CheckedContinuation<Bool, Never>? in
+        guard let watch = s.watches[path], watch.token == token else { return nil }
+        s.watches[path] = nil
+        return watch.continuation
+      }
+      continuation?.resume(returning: false)
     }
   }
 
   func dismiss(_ path: NavigationIDPath) {
-    let continuations = storage.withValue { s -> [CheckedContinuation<Void, Never>] in
-      guard let waiting = s.waiters.removeValue(forKey: path), !waiting.isEmpty else {
-        // The watcher has not started waiting yet; remember the request.
-        s.pending.insert(path)
-        return []
+    let continuation = storage.withValue { s -> CheckedContinuation<Bool, Never>? in
+      guard var watch = s.watches[path] else { return nil }
+      guard let continuation = watch.continuation else {
+        // The watcher has not started waiting yet; keep the request for it.
+        watch.dismissed = true
+        s.watches[path] = watch
+        return nil
       }
-      return Array(waiting.values)
+      s.watches[path] = nil
+      return continuation
     }
-    for c in continuations { c.resume() }
+    continuation?.resume(returning: true)
   }
 }
 
@@ -101,7 +129,23 @@ func presentationDependencies(
 ) -> (childPath: NavigationIDPath, dismiss: DismissEffect) {
   @Dependency(\.dismissCenter) var center
   let childPath = parentPath.appending(childID)
-  return (childPath, DismissEffect { [center] in center.dismiss(childPath) })
+  return (
+    childPath,
+    DismissEffect { [center] in
+      // A cancelled effect belongs to a presentation that is already gone.
+      guard !Task.isCancelled else { return }
+      center.dismiss(childPath)
+    }
+  )
+}
+
+/// Whether the presentation at `childID` has a live dismiss watcher. A child that
+/// was already presented in the initial state (a deep link) has none until an
+/// action passes its parent.
+func hasDismissWatcher(childID: NavigationID) -> Bool {
+  @Dependency(\.dismissCenter) var center
+  @Dependency(\.navigationIDPath) var parentPath
+  return center.isOpen(parentPath.appending(childID))
 }
 
 /// An effect that sends `action` when the presentation at `childID` calls dismiss.
@@ -111,10 +155,10 @@ func dismissWatcher<Action: Sendable>(childID: NavigationID, sending action: Act
   @Dependency(\.dismissCenter) var center
   @Dependency(\.navigationIDPath) var parentPath
   let childPath = parentPath.appending(childID)
+  let token = center.open(childPath)
   return Effect<Action>(
     .run(priority: nil, tracked: false) { [center] send in
-      await center.wait(for: childPath)
-      await send(action)
+      if await center.wait(for: childPath, token: token) { await send(action) }
     }
   ).cancellable(id: childID)
 }

@@ -144,7 +144,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     if let initialID, initialID != finalID {
       effects.append(.cancel(id: initialID))
     }
-    if let finalID, finalID != initialID {
+    if let finalID, finalID != initialID || !hasDismissWatcher(childID: finalID) {
       effects.append(
         dismissWatcher(childID: finalID, sending: toPresentationAction.embed(.dismiss)))
     }

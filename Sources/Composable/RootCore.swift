@@ -47,23 +47,27 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     queue.append((action, origin))
     guard !isProcessing else { return StoreTask(tasks: []) }
     isProcessing = true
+    defer { isProcessing = false }
     var started: [Task<Void, Never>] = []
-    var index = 0
-    while index < queue.count {
-      let (next, nextOrigin) = queue[index]
-      index += 1
-      let effect = withDependencies {
-        $0 = dependencies
-        $0.dismissCenter = dismissCenter
-      } operation: {
-        reducer.reduce(into: &state, action: next)
+    repeat {
+      var index = 0
+      while index < queue.count {
+        let (next, nextOrigin) = queue[index]
+        index += 1
+        let effect = withDependencies {
+          $0 = dependencies
+          $0.dismissCenter = dismissCenter
+        } operation: {
+          reducer.reduce(into: &state, action: next)
+        }
+        didProcess?(next, nextOrigin, state)
+        started += start(effect, keys: [])
       }
-      didProcess?(next, nextOrigin, state)
-      started += start(effect, keys: [])
-    }
-    queue.removeAll(keepingCapacity: true)
-    isProcessing = false
-    for observer in observers.values { observer() }
+      queue.removeAll(keepingCapacity: true)
+      // Still "processing": an observer's send is queued, and becomes the next
+      // batch once every observer has seen this one.
+      for observer in observers.values { observer() }
+    } while !queue.isEmpty
     return StoreTask(tasks: started)
   }
 
@@ -148,7 +152,11 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     running.values.filter { $0.tracked || !trackedOnly }.map(\.task)
   }
 
-  package var runningEffectCount: Int { running.values.filter(\.tracked).count }
+  /// Cancelled effects are not counted: they may take a moment to wind down,
+  /// but their sends are dropped, so they can no longer affect the state.
+  package var runningEffectCount: Int {
+    running.values.filter { $0.tracked && !$0.task.isCancelled }.count
+  }
 
   package func cancelAllEffects() {
     for entry in running.values { entry.task.cancel() }

@@ -61,8 +61,11 @@ public struct StackState<Element>: RandomAccessCollection {
   public subscript(id id: StackElementID) -> Element? {
     get { elements[id: id]?.element }
     set {
-      if let newValue { elements[id: id] = Component(id: id, element: newValue) }
-      else { elements.remove(id: id) }
+      if let newValue {
+        elements[id: id] = Component(id: id, element: newValue)
+      } else {
+        elements.remove(id: id)
+      }
     }
   }
 
@@ -221,7 +224,8 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
     for id in initialIDs where !finalIDs.contains(id) {
       effects.append(.cancel(id: navigationID(id)))
     }
-    for id in finalIDs where !initialIDs.contains(id) {
+    for id in finalIDs
+    where !initialIDs.contains(id) || !hasDismissWatcher(childID: navigationID(id)) {
       effects.append(
         dismissWatcher(childID: navigationID(id), sending: embed.embed(.popFrom(id: id))))
     }

@@ -3,6 +3,7 @@ import ConcurrencyExtras
 /// Runs a feature: holds its state, processes actions one at a time in order,
 /// runs effects and feeds their actions back, and tells observers once per batch.
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
   private let core: any StoreCore
   private let toState: @MainActor () -> State
@@ -88,7 +89,7 @@ public final class Store<State, Action: Sendable> {
     core.addObserver(onChange)
   }
 
-  /// How many effects are running (bookkeeping effects excluded).
+  /// How many effects are running (bookkeeping and cancelled effects excluded).
   public var runningEffectCount: Int { core.runningEffectCount }
 }
 

@@ -25,32 +25,49 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   public private(set) var isDismissed = false
 
   let core: RootCore<State, Action>
-  /// Actions sent by effects, not yet asserted, with the state after each.
-  private var received: [(action: Action, state: State)] = []
+  /// Actions sent by effects, not yet asserted, with the state after each and
+  /// the stack id generator as it was before each (for `StackState.append` in
+  /// the expectation).
+  private var received: [(action: Action, state: State, generator: StackElementIDGenerator)] = []
+  private var generatorBeforeNextAction: StackElementIDGenerator
   /// The state after the last step a test asserted (or skipped).
   private var lastState: State
   private var stateAfterExternal: State?
 
   public init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
     let dismissed = LockIsolated(false)
-    self.core = RootCore(
+    let dependencies = withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+      $0.dismiss = DismissEffect { dismissed.setValue(true) }
+      prepareDependencies(&$0)
+    } operation: {
+      DependencyValues._current
+    }
+    // Built under the store's dependencies, so a `StackState` in it takes its ids
+    // from the generator the reducer will continue (no id is handed out twice).
+    let initialState = withDependencies {
+      $0 = dependencies
+    } operation: {
+      initialState()
+    }
+    let core = RootCore(
       initialState: initialState, reducer: reducer(),
-      prepareDependencies: {
-        $0.stackElementID = StackElementIDGenerator()
-        $0.dismiss = DismissEffect { dismissed.setValue(true) }
-        prepareDependencies(&$0)
-      })
+      prepareDependencies: { $0 = dependencies })
+    self.core = core
     self.lastState = initialState
     self.dismissedFlag = dismissed
+    self.generatorBeforeNextAction = core.dependencies.stackElementID.peekingCopy()
     core.didProcess = { [weak self] action, origin, state in
       guard let self else { return }
+      let generator = self.generatorBeforeNextAction
+      self.generatorBeforeNextAction = self.core.dependencies.stackElementID.peekingCopy()
       switch origin {
       case .external: self.stateAfterExternal = state
-      case .effect: self.received.append((action, state))
+      case .effect: self.received.append((action, state, generator))
       }
     }
   }
@@ -95,6 +112,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     if !isExhaustive { lastState = core.state }
     let previous = lastState
     let generator = core.dependencies.stackElementID.peekingCopy()
+    generatorBeforeNextAction = generator
     stateAfterExternal = nil
     let task = core.send(action, origin: .external)
     let actual = stateAfterExternal ?? core.state
@@ -162,12 +180,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       }
       lastState = received[index - 1].state
     }
-    let (action, state) = received[index]
+    let (action, state, generator) = received[index]
     received.removeSubrange(...index)
     if !matches(action) {
       var message = "Received unexpected action:"
-      if let expectedAction, let difference = diff(expectedAction, action, format: .proportional)
-      {
+      if let expectedAction, let difference = diff(expectedAction, action, format: .proportional) {
         message += " (Expected: −, Received: +)\n" + difference
       } else {
         message += "\n  expected: \(description)\n  received: \(String(customDumping: action))"
@@ -176,7 +193,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     expect(
       previous: lastState, actual: state, modify: updateStateToExpected,
-      generator: core.dependencies.stackElementID.peekingCopy(),
+      generator: generator,
       step: "receive(\(String(customDumping: action)))",
       fileID: fileID, filePath: filePath, line: line, column: column)
     lastState = state
@@ -241,7 +258,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       var copy = base
       do {
         // Expectations that push onto a stack get the ids the reducer got.
-        try withDependencies { $0.stackElementID = generator.peekingCopy() } operation: {
+        try withDependencies {
+          $0.stackElementID = generator.peekingCopy()
+        } operation: {
           try modify?(&copy)
         }
       } catch {
@@ -296,7 +315,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     return true
   }
 
-  isolated deinit {
+  // Not `isolated deinit`: that runs without the test's task-locals, so these
+  // failures would not be attributed to the test, nor seen by `withKnownIssue`.
+  // A TestStore lives and dies on the main actor, with its test.
+  deinit {
+    MainActor.assumeIsolated { completed() }
+  }
+
+  private func completed() {
     if isExhaustive {
       if !received.isEmpty {
         reportIssue(
