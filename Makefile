@@ -20,7 +20,7 @@ test:
 
 ## snapshots: re-record the committed screen snapshots
 snapshots:
-	SNAPSHOT_RECORD=1 $(SWIFT) test --filter StandupsTUITests
+	SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter StandupsTUITests
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -37,21 +37,48 @@ enum AlertOverlay {
 
   static func layer<A>(_ alert: AlertState<A>, focus: Int, on screen: Size) -> Layer {
     let labels = alert.buttons.map(\.label)
-    let row = ButtonRow(labels, selected: focus, alignment: .trailing)
-    let messageWidth = min(48, max(row.width, TextWidth.of(alert.message ?? "")))
-    let innerWidth = max(row.width, min(messageWidth, max(20, screen.width - 8)))
+    let rowWidth = ButtonRow(labels).width
+    // The widest content the screen leaves room for, border and padding aside.
+    let room = max(1, Overlay.rect(preferred: screen, on: screen).width - Overlay.chrome.width)
+    let messageWidth = min(48, max(rowWidth, TextWidth.of(alert.message ?? "")))
+    let innerWidth = min(room, max(rowWidth, min(messageWidth, max(20, screen.width - 8))))
     let message = wrap(alert.message ?? "", width: innerWidth)
+    // Buttons that don't fit on one row wrap onto more, still in order.
+    let rows = buttonRows(labels, width: innerWidth)
     let overlay = Overlay(
       name: "alert", title: alert.title,
       preferredSize: Overlay.size(
-        forContent: Size(width: innerWidth, height: message.count + 2)))
+        forContent: Size(width: innerWidth, height: message.count + 1 + rows.count)))
     return overlay.layer(on: screen) { canvas in
       for (i, line) in message.enumerated() { canvas.put(line, x: 0, y: i) }
-      let y = canvas.bounds.height - 1
-      canvas.within(Rect(x: 0, y: y, width: canvas.bounds.width, height: 1)) {
-        row.draw(in: &$0)
+      let top = canvas.bounds.height - rows.count
+      for (r, indices) in rows.enumerated() {
+        let row = ButtonRow(
+          indices.map { labels[$0] }, selected: indices.firstIndex(of: focus),
+          alignment: .trailing)
+        canvas.within(Rect(x: 0, y: top + r, width: canvas.bounds.width, height: 1)) {
+          row.draw(in: &$0)
+        }
       }
     }
+  }
+
+  /// The buttons' indices split into rows at most `width` columns wide (a
+  /// button wider than that gets a row to itself).
+  static func buttonRows(_ labels: [String], width: Int) -> [[Int]] {
+    var rows: [[Int]] = []
+    var current: [Int] = []
+    for index in labels.indices {
+      let candidate = current + [index]
+      if current.isEmpty || ButtonRow(candidate.map { labels[$0] }).width <= width {
+        current = candidate
+      } else {
+        rows.append(current)
+        current = [index]
+      }
+    }
+    if !current.isEmpty { rows.append(current) }
+    return rows
   }
 
   /// Word-wraps `text` to `width` columns (long words are cut).

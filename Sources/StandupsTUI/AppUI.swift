@@ -135,10 +135,11 @@ public enum AppUI {
     guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
       return tooSmall(size)
     }
-    let keymap = keymap(state, ui: ui, size: size)
-    // The screen's own keys label its help bar even while an overlay has focus.
+    // The screen's own keys label its help bar even while an overlay has focus,
+    // and a sheet's keys label its own bar even while full help is over it.
     var screenUI = ui
     screenUI.showsHelp = false
+    let keymap = keymap(state, ui: screenUI, size: size)
     let screenBindings = screenKeymap(state, ui: screenUI, size: size).bindings
     var canvas = Canvas(size: size)
     var layers: [Layer] = []
@@ -189,10 +190,7 @@ public enum AppUI {
         style: Looks.warning.with(.reverse))
     }
     if ui.showsHelp {
-      var helpUI = ui
-      helpUI.showsHelp = false
-      layers.append(
-        HelpOverlay.layer(keymap: Self.keymap(state, ui: helpUI, size: size), route: nil, on: size))
+      layers.append(HelpOverlay.layer(keymap: keymap, route: Route(state: state).path, on: size))
     }
     return Frame(size: size, layers: layers)
   }

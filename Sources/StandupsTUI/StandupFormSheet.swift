@@ -104,7 +104,8 @@ enum StandupFormSheet {
     }
     func textField(_ text: String, field: StandupForm.Field, y: Int, x: Int, placeholder: String) {
       let focused = form.focus == field
-      let state = TextFieldState(text: text, cursor: focused ? form.cursor : text.count)
+      // An unfocused field shows the start of its text, not the end.
+      let state = TextFieldState(text: text, cursor: focused ? form.cursor : 0)
       canvas.within(Rect(x: x, y: y, width: max(1, width - x), height: 1)) {
         TextField(state, placeholder: placeholder, isFocused: focused).draw(in: &$0)
       }
@@ -128,7 +129,10 @@ enum StandupFormSheet {
       form.standup.theme, focused: form.focus == .theme, in: &canvas, x: labelWidth, y: 2)
 
     if form.isTitleMissing {
-      canvas.put("A standup needs a title.", x: labelWidth, y: 3, style: Looks.warning)
+      // Under the field when it fits there, else from the left edge.
+      let warning = "A standup needs a title."
+      let x = TextWidth.of(warning) <= width - labelWidth ? labelWidth : 1
+      canvas.put(warning, x: x, y: 3, width: max(0, width - x), style: Looks.warning)
     }
 
     canvas.put(" Attendees", x: 0, y: 4, style: Looks.sectionTitle)
@@ -148,8 +152,7 @@ enum StandupFormSheet {
         row.put(form.focus == field ? "›" : " ", x: 0, y: 0, style: .bold)
         row.put("\(index + 1).", x: 2, y: 0, width: 4, style: Looks.hint)
         let focused = form.focus == field
-        let state = TextFieldState(
-          text: attendee.name, cursor: focused ? form.cursor : attendee.name.count)
+        let state = TextFieldState(text: attendee.name, cursor: focused ? form.cursor : 0)
         row.within(Rect(x: 6, y: 0, width: max(1, row.bounds.width - 6), height: 1)) {
           TextField(state, placeholder: "Name", isFocused: focused).draw(in: &$0)
         }

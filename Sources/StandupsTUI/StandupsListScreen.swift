@@ -7,13 +7,15 @@ enum StandupsListScreen {
 
   static func keymap(_ state: StandupsList.State, pageSize: Int) -> Keymap<StandupsList.Action> {
     let hasSelection = state.selection != nil
+    // Moving needs somewhere to move to; the help bar then drops ↑/↓ too.
+    let canMove = state.standups.count > 1
     return Keymap([
-      Command(Keys.up, send: .selectionMoved(by: -1)),
-      Command(Keys.down, send: .selectionMoved(by: 1)),
-      Command(Keys.pageUp, send: .selectionMoved(by: -pageSize)),
-      Command(Keys.pageDown, send: .selectionMoved(by: pageSize)),
-      Command(Keys.top, send: .selectionMovedToEnd(last: false)),
-      Command(Keys.bottom, send: .selectionMovedToEnd(last: true)),
+      Command(Keys.up.enabled(canMove), send: .selectionMoved(by: -1)),
+      Command(Keys.down.enabled(canMove), send: .selectionMoved(by: 1)),
+      Command(Keys.pageUp.enabled(canMove), send: .selectionMoved(by: -pageSize)),
+      Command(Keys.pageDown.enabled(canMove), send: .selectionMoved(by: pageSize)),
+      Command(Keys.top.enabled(canMove), send: .selectionMovedToEnd(last: false)),
+      Command(Keys.bottom.enabled(canMove), send: .selectionMovedToEnd(last: true)),
       Command(Keys.open.enabled(hasSelection)) { _ in
         state.selection.map { .send(.standupTapped($0)) }
       },

@@ -1,0 +1,106 @@
+import Foundation
+import StandupsCore
+import StandupsTUI
+import TerminalUI
+import Testing
+
+/// The pushed screens — detail, record, meeting — and what they present, at 80×24.
+@MainActor
+@Suite struct DetailSnapshotTests {
+  let list: IdentifiedArrayOf<Standup> = [.withMeetings, .engineeringMock, .productMock]
+
+  func detail(
+    _ standup: Standup = .mock, selection: Meeting.ID? = nil,
+    destination: StandupDetail.Destination.State? = nil
+  ) -> AppFeature.State {
+    appState(
+      list,
+      path: [
+        .detail(
+          StandupDetail.State(destination: destination, standup: standup, selection: selection))
+      ])
+  }
+
+  @Test func detailScreen() {
+    assertScreen(detail(.engineeringMock), sizes: [.large, .small])
+  }
+
+  @Test func detailWithMeetingSelected() {
+    let state = detail(.withMeetings, selection: UUID(71))
+    assertScreen(state, sizes: [.large])
+    #expect(draw(state, size: .large).shows("enter open"))
+  }
+
+  @Test func editSheetOverDetail() {
+    var form = StandupForm.State(focus: .duration, standup: .mock)
+    form.standup.title = "Design review"
+    let state = detail(.mock, destination: .edit(form))
+    assertScreen(state, sizes: [.large, .small])
+    #expect(draw(state, size: .large).layerNames == ["screen", "sheet"])
+  }
+
+  @Test func deleteAlertOverDetail() {
+    let state = detail(.mock, destination: .alert(.deleteStandup))
+    assertScreen(state, sizes: [.large, .small])
+  }
+
+  @Test func deleteAlertOverDetailWithYesFocused() {
+    let alert = AlertState<StandupDetail.Destination.Alert>.deleteStandup
+    var ui = UIState()
+    ui.alertFocus = (alert.id, 0)
+    let state = detail(.mock, destination: .alert(alert))
+    let styles = draw(state, ui: ui, size: .large).styleDescription
+    assertText(styles, named: "80x24")
+  }
+
+  func record(_ record: RecordMeeting.State) -> AppFeature.State {
+    appState(
+      list, path: [.detail(StandupDetail.State(standup: record.standup)), .record(record)])
+  }
+
+  static let midMeeting = RecordMeeting.State(
+    secondsElapsed: 27, speakerIndex: 2, standup: .mock,
+    notes: [
+      .init(speaker: "Blob", text: "Shipped the onboarding flow."),
+      .init(speaker: "Blob Jr", text: "Reviewing the API; blocked on auth."),
+    ],
+    draft: "Pairing with Blob Jr")
+
+  @Test func recordMeeting() {
+    assertScreen(record(Self.midMeeting), sizes: [.large, .small])
+  }
+
+  @Test func endMeetingAlertOverRecord() {
+    var state = Self.midMeeting
+    state.alert = .endMeeting(isDiscardable: true)
+    assertScreen(record(state), sizes: [.large, .small])
+    // At 40 columns the message and the buttons wrap rather than being cut.
+    let small = draw(record(state), size: .small)
+    #expect(small.shows("What"))
+    #expect(small.shows("[ Resume ]"))
+    #expect(small.shows("[ Save and end ]"))
+  }
+
+  @Test func meetingScreen() {
+    let standup = Standup.withMeetings
+    let meeting = standup.meetings[0]
+    let state = appState(
+      list,
+      path: [
+        .detail(StandupDetail.State(standup: standup, selection: meeting.id)),
+        .meeting(MeetingFeature.State(meeting: meeting, standup: standup)),
+      ])
+    assertScreen(state, sizes: [.large, .small])
+  }
+
+  @Test func meetingScreenWithoutNotes() {
+    let standup = Standup.withMeetings
+    let state = appState(
+      list,
+      path: [
+        .detail(StandupDetail.State(standup: standup)),
+        .meeting(MeetingFeature.State(meeting: standup.meetings[3], standup: standup)),
+      ])
+    assertScreen(state, sizes: [.large])
+  }
+}

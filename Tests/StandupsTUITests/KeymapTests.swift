@@ -1,0 +1,217 @@
+import Foundation
+import StandupsCore
+import TerminalUI
+import Testing
+
+@testable import StandupsTUI
+
+/// Alert keys, and help that is drawn from the very bindings that handle keys.
+@MainActor
+@Suite struct KeymapTests {
+  let three: IdentifiedArrayOf<Standup> = [.mock, .engineeringMock, .productMock]
+
+  /// The list with the second standup's delete alert up.
+  func alertOnList() -> (AppRuntime, InMemoryBackend) {
+    let (runtime, backend) = makeRuntime(appState(three))
+    runtime.press(.char("j"), .char("d"))
+    return (runtime, backend)
+  }
+
+  func alertIsUp(_ runtime: AppRuntime) -> Bool {
+    if case .alert = runtime.state.standupsList.destination { true } else { false }
+  }
+
+  @Test func alertArrowsAndTabMoveTheHighlight() {
+    let (runtime, backend) = alertOnList()
+    #expect(backend.layerNames == ["screen", "alert"])
+    #expect(backend.shows("Are you sure you want to delete \"Engineering\"?"))
+    // The safe button is highlighted first.
+    #expect(isHighlighted("Nevermind", in: backend))
+    #expect(!isHighlighted("Yes", in: backend))
+
+    runtime.press(.left)
+    #expect(runtime.ui.alertFocus?.index == 0)
+    #expect(isHighlighted("Yes", in: backend))
+    #expect(!isHighlighted("Nevermind", in: backend))
+    runtime.press(.right)
+    #expect(runtime.ui.alertFocus?.index == 1)
+    runtime.press(.tab)  // wraps around
+    #expect(runtime.ui.alertFocus?.index == 0)
+    runtime.press(.backTab)
+    #expect(runtime.ui.alertFocus?.index == 1)
+    #expect(isHighlighted("Nevermind", in: backend))
+    #expect(alertIsUp(runtime))
+  }
+
+  @Test func enterPicksTheHighlightedButton() {
+    let (runtime, backend) = alertOnList()
+    runtime.press(.enter)  // Nevermind
+    #expect(!alertIsUp(runtime))
+    #expect(runtime.state.standupsList.standups.count == 3)
+
+    runtime.press(.char("d"), .left, .enter)  // Yes
+    #expect(!alertIsUp(runtime))
+    #expect(runtime.state.standupsList.standups.ids == [Standup.mock.id, Standup.productMock.id])
+    #expect(backend.layerNames == ["screen"])
+    #expect(!backend.shows("Engineering"))
+    #expect(backend.shows("2 standups"))
+  }
+
+  @Test func firstLetterPressesTheButton() {
+    let (runtime, _) = alertOnList()
+    runtime.press(.char("n"))
+    #expect(!alertIsUp(runtime))
+    #expect(runtime.state.standupsList.standups.count == 3)
+
+    runtime.press(.char("d"), .char("Y"))  // case-insensitive
+    #expect(!alertIsUp(runtime))
+    #expect(runtime.state.standupsList.standups.count == 2)
+  }
+
+  @Test func escPicksCancelWhateverIsHighlighted() {
+    let (runtime, backend) = alertOnList()
+    runtime.press(.left)  // highlight Yes…
+    runtime.press(.escape)  // …Esc still cancels
+    #expect(!alertIsUp(runtime))
+    #expect(runtime.state.standupsList.standups.count == 3)
+    #expect(backend.layerNames == ["screen"])
+  }
+
+  @Test func otherKeysDoNothingWhileAlertIsUp() {
+    let (runtime, _) = alertOnList()
+    let before = runtime.state
+    runtime.press(.char("a"), .char("q"), .char("j"), .down)
+    #expect(runtime.state == before)
+    #expect(!runtime.isFinished)
+  }
+
+  @Test func endMeetingAlertShortcuts() {
+    var record = RecordMeeting.State(secondsElapsed: 3, standup: .mock)
+    record.alert = .endMeeting(isDiscardable: true)
+    let state = appState(
+      [.mock], path: [.detail(StandupDetail.State(standup: .mock)), .record(record)])
+    let keymap = AppUI.keymap(state, ui: UIState(), size: .large)
+    // Default highlight is Resume (the cancel button), index 2.
+    #expect(keymap.handle(.right) == .ui(.focusAlertButton(0)))
+    #expect(keymap.handle(.left) == .ui(.focusAlertButton(1)))
+    guard let id = state.path.ids.last else { return }
+    let alert = { (a: PresentationAction<RecordMeeting.Action.Alert>) in
+      AppFeature.Action.path(.element(id: id, action: .record(.alert(a))))
+    }
+    #expect(keymap.handle(.char("s")) == .send(alert(.presented(.confirmSave))))
+    #expect(keymap.handle(.char("d")) == .send(alert(.presented(.confirmDiscard))))
+    #expect(keymap.handle(.char("r")) == .send(alert(.dismiss)))
+    #expect(keymap.handle(.escape) == .send(alert(.dismiss)))
+    #expect(keymap.handle(.enter) == .send(alert(.dismiss)))
+  }
+
+  // MARK: Help comes from the bindings
+
+  static let screens: [(String, AppFeature.State)] = {
+    let form = StandupForm.State(focus: .duration, standup: .mock)
+    let record = RecordMeeting.State(standup: .mock)
+    let detail = StandupDetail.State(standup: .withMeetings, selection: UUID(71))
+    return [
+      ("list", appState([.mock, .engineeringMock])),
+      ("empty list", appState()),
+      ("add sheet", appState([.mock], destination: .add(form))),
+      ("detail", appState([.withMeetings], path: [.detail(detail)])),
+      ("record", appState([.mock], path: [.detail(detail), .record(record)])),
+      (
+        "meeting",
+        appState(
+          [.withMeetings],
+          path: [
+            .detail(detail),
+            .meeting(
+              MeetingFeature.State(meeting: Standup.withMeetings.meetings[0], standup: .mock)),
+          ])
+      ),
+    ]
+  }()
+
+  @Test func everyKeyInTheHelpBarIsHandled() {
+    for (name, state) in Self.screens {
+      let keymap = AppUI.keymap(state, ui: UIState(), size: .large)
+      let shown = HelpBar.layout(keymap.bindings, width: Size.large.width - 2).shown
+      #expect(!shown.isEmpty, "\(name)")
+      for binding in shown {
+        for key in binding.keys {
+          #expect(keymap.handle(key) != nil, "\(name): \(key) of \"\(binding.helpText)\"")
+        }
+      }
+    }
+  }
+
+  @Test func helpBarOnScreenIsTheKeymapsBindings() {
+    for (name, state) in Self.screens where name != "add sheet" {
+      let keymap = AppUI.keymap(state, ui: UIState(), size: .large)
+      let expected = HelpBar.line(keymap.bindings, width: Size.large.width - 2)
+      let bottom = draw(state, size: .large).lines.last ?? ""
+      #expect(bottom == " " + TextWidth.pad(expected, to: Size.large.width - 1), "\(name)")
+    }
+  }
+
+  @Test func listHelpBarReflectsSelection() {
+    let bar = { (state: AppFeature.State) in draw(state, size: .large).lines.last ?? "" }
+    #expect(bar(appState([.mock])).contains("d delete"))
+    #expect(bar(appState([.mock])).contains("enter open"))
+    // Nothing to open or delete in an empty list: those keys neither work nor show.
+    #expect(!bar(appState()).contains("d delete"))
+    #expect(!bar(appState()).contains("enter open"))
+    // Nowhere to move either.
+    #expect(!bar(appState([.mock])).contains("↑/k up"))
+    #expect(bar(appState([.mock, .productMock])).contains("↑/k up"))
+    let empty = AppUI.keymap(appState(), ui: UIState(), size: .large)
+    #expect(empty.handle(.down) == nil)
+    #expect(empty.handle(.char("d")) == nil)
+    #expect(empty.handle(.enter) == nil)
+    #expect(empty.handle(.char("a")) != nil)
+  }
+
+  @Test func fullHelpListsEveryBindingOfTheTopMostKeymap() {
+    var ui = UIState()
+    ui.showsHelp = true
+    for (name, state) in Self.screens {
+      let keymap = AppUI.keymap(state, ui: UIState(), size: .large)
+      let screen = draw(state, ui: ui, size: .large)
+      #expect(screen.layerNames.last == "help", "\(name)")
+      // Read the help window alone, not the help bar dimmed behind it.
+      let help = screen.frames.last?.layers.last?.canvas.lines ?? []
+      for binding in keymap.bindings {
+        let row = help.first { $0.contains(" " + binding.help.key + " ") }
+        #expect(row?.contains(binding.help.description) == true, "\(name): \(binding.helpText)")
+      }
+      #expect(help.contains { $0.contains("ctrl+c") && $0.contains("quit") }, "\(name)")
+    }
+  }
+
+  @Test func helpKeymapOnlyClosesHelp() {
+    var ui = UIState()
+    ui.showsHelp = true
+    let keymap = AppUI.keymap(appState([.mock]), ui: ui, size: .large)
+    #expect(keymap.handle(.escape) == .ui(.toggleHelp))
+    #expect(keymap.handle(.char("?")) == .ui(.toggleHelp))
+    #expect(keymap.handle(.char("a")) == nil)
+    #expect(keymap.handle(.ctrl("c")) == .ui(.quit))
+  }
+
+  /// Whether `label`'s button ("[ label ]") is drawn reversed.
+  func isHighlighted(_ label: String, in backend: InMemoryBackend) -> Bool {
+    let canvas = backend.screen
+    let needle = Array("[ " + label + " ]")
+    for y in 0..<canvas.size.height {
+      var cells: [(x: Int, ch: Character)] = []
+      for x in 0..<canvas.size.width where !canvas[x, y].isContinuation {
+        cells.append((x, Character(canvas[x, y].text)))
+      }
+      let chars = cells.map(\.ch)
+      guard chars.count >= needle.count else { continue }
+      for start in 0...(chars.count - needle.count)
+      where Array(chars[start..<start + needle.count]) == needle {
+        return canvas[cells[start + 2].x, y].style.attributes.contains(.reverse)
+      }
+    }
+    return false
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import StandupsTUI
+import TerminalUI
+import Testing
+
+@testable import StandupsCore
+
+/// The root screen, its sheet and alert, help and the too-small message, at
+/// 80×24 and 40×12.
+@MainActor
+@Suite struct ListSnapshotTests {
+  @Test func listEmpty() {
+    assertScreen(appState())
+  }
+
+  @Test func listSeveral() {
+    assertScreen(appState([.mock, .engineeringMock, .productMock]))
+  }
+
+  @Test func listScrolledToSelection() {
+    let standups = Standup.many
+    let state = appState(standups, selection: standups[7].id)
+    assertScreen(state)
+    // The selected card is on screen at both sizes even though the list scrolled.
+    for size in [Size.large, .small] {
+      #expect(draw(state, size: size).shows("Data science"))
+      #expect(!draw(state, size: size).shows("Design"))
+    }
+  }
+
+  @Test func listSelectionStyles() {
+    let standups = Standup.many
+    let state = appState(standups, selection: standups[1].id)
+    for size in [Size.large, .small] {
+      assertText(draw(state, size: size).styleDescription, named: size.name)
+    }
+  }
+
+  @Test func addSheetOverList() {
+    let form = StandupForm.State(
+      standup: Standup(id: UUID(900), attendees: [Attendee(id: UUID(901))]))
+    let state = appState([.mock, .engineeringMock, .productMock], destination: .add(form))
+    assertScreen(state)
+    let screen = draw(state, size: .large)
+    #expect(screen.layerNames == ["screen", "sheet"])
+    // The list behind the sheet is dimmed: its header bar has .dim added.
+    #expect(screen.screen[0, 0].style.attributes.contains(.dim))
+  }
+
+  @Test func addSheetStyles() {
+    let form = StandupForm.State(
+      standup: Standup(id: UUID(900), attendees: [Attendee(id: UUID(901))]))
+    let state = appState([.mock, .engineeringMock], destination: .add(form))
+    assertText(draw(state, size: .large).styleDescription, named: "80x24")
+  }
+
+  @Test func fullHelp() {
+    var ui = UIState()
+    ui.showsHelp = true
+    assertScreen(appState([.mock, .engineeringMock, .productMock]), ui: ui)
+  }
+
+  @Test func fullHelpOverAddSheet() {
+    var ui = UIState()
+    ui.showsHelp = true
+    let form = StandupForm.State(
+      standup: Standup(id: UUID(900), attendees: [Attendee(id: UUID(901))]))
+    let state = appState([.mock], destination: .add(form))
+    assertScreen(state, ui: ui, sizes: [.large])
+    // The sheet's own help bar keeps the sheet's keys under the help window.
+    let layers = draw(state, ui: ui, size: .large).frames.last?.layers ?? []
+    #expect(layers.map(\.name) == ["screen", "sheet", "help"])
+    let sheet = layers.first { $0.name == "sheet" }?.canvas.lines ?? []
+    #expect(sheet.dropLast().last?.contains("ctrl+s save • esc cancel") == true)
+  }
+
+  @Test func deleteAlertOverList() {
+    let state = appState(
+      [.mock, .engineeringMock, .productMock], selection: Standup.engineeringMock.id,
+      destination: .alert(.deleteStandup(.engineeringMock)))
+    assertScreen(state)
+    #expect(draw(state, size: .large).layerNames == ["screen", "alert"])
+  }
+
+  @Test func terminalTooSmall() {
+    let state = appState([.mock, .engineeringMock])
+    assertScreen(
+      state,
+      sizes: [Size(width: 20, height: 5), Size(width: 31, height: 9), Size(width: 80, height: 9)])
+    #expect(draw(state, size: Size(width: 31, height: 9)).shows("terminal too small"))
+    #expect(!draw(state, size: AppUI.minimumSize).shows("terminal too small"))
+  }
+
+  @Test func listAtMinimumSize() {
+    assertScreen(appState(Standup.many, selection: Standup.many[2].id), sizes: [AppUI.minimumSize])
+  }
+}

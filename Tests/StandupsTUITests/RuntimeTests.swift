@@ -1,0 +1,294 @@
+import Clocks
+import Foundation
+import StandupsCore
+import StandupsTUI
+import TerminalUI
+import Testing
+
+/// The runtime on a real store: keys in, state and screen out.
+@MainActor
+@Suite struct RuntimeTests {
+  @Test func addStandupWithTitleAndTwoAttendees() {
+    let (runtime, backend) = makeRuntime()
+    #expect(backend.shows("No standups yet."))
+
+    runtime.press(.char("a"))
+    guard case .add(let form) = runtime.state.standupsList.destination else {
+      Issue.record("no add sheet")
+      return
+    }
+    #expect(form.focus == .title)
+    #expect(backend.layerNames == ["screen", "sheet"])
+    #expect(backend.shows("New standup"))
+
+    runtime.type("Retro")
+    runtime.press(.enter, .tab, .tab)  // title → length → theme → first attendee
+    runtime.type("Blob")
+    runtime.press(.ctrl("n"))  // adds an attendee and focuses it
+    runtime.type("Blob Jr")
+    #expect(backend.shows("Blob Jr"))
+    runtime.press(.ctrl("s"))
+
+    #expect(runtime.state.standupsList.destination == nil)
+    #expect(
+      runtime.state.standupsList.standups == [
+        Standup(
+          id: UUID(0),
+          attendees: [Attendee(id: UUID(1), name: "Blob"), Attendee(id: UUID(2), name: "Blob Jr")],
+          title: "Retro")
+      ])
+    #expect(runtime.state.standupsList.selection == UUID(0))
+    #expect(backend.layerNames == ["screen"])
+    #expect(backend.shows("Retro"))
+    #expect(backend.shows("2 attendees"))
+    #expect(backend.shows("1 standup"))
+  }
+
+  @Test func saveWithoutTitleWarnsAndKeepsSheet() {
+    let (runtime, backend) = makeRuntime()
+    runtime.press(.char("a"), .ctrl("s"))
+    guard case .add(let form) = runtime.state.standupsList.destination else {
+      Issue.record("the sheet closed")
+      return
+    }
+    #expect(form.isTitleMissing)
+    #expect(backend.shows("A standup needs a title."))
+    #expect(runtime.state.standupsList.standups.isEmpty)
+  }
+
+  @Test func escDismissesSheet() {
+    let (runtime, backend) = makeRuntime()
+    runtime.press(.char("a"))
+    runtime.type("Temp")
+    #expect(backend.shows("Temp"))
+    runtime.press(.escape)
+    #expect(runtime.state.standupsList.destination == nil)
+    #expect(runtime.state.standupsList.standups.isEmpty)
+    #expect(backend.layerNames == ["screen"])
+    #expect(!backend.shows("Temp"))
+    #expect(backend.shows("No standups yet."))
+    #expect(!runtime.isFinished)
+  }
+
+  @Test func helpTogglesAndEscClosesIt() {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    runtime.press(.char("?"))
+    #expect(runtime.ui.showsHelp)
+    #expect(backend.layerNames == ["screen", "help"])
+    runtime.press(.char("?"))
+    #expect(!runtime.ui.showsHelp)
+    #expect(backend.layerNames == ["screen"])
+
+    runtime.press(.char("?"), .escape)
+    #expect(!runtime.ui.showsHelp)
+    #expect(backend.layerNames == ["screen"])
+    #expect(!runtime.isFinished)
+  }
+
+  @Test func escClosesHelpOverDetailWithoutGoingBack() {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    runtime.press(.enter, .char("?"))
+    #expect(backend.layerNames == ["screen", "help"])
+    runtime.press(.escape)
+    #expect(runtime.state.path.count == 1)
+    #expect(backend.layerNames == ["screen"])
+    runtime.press(.escape)
+    #expect(runtime.state.path.isEmpty)
+  }
+
+  @Test func qQuitsOnlyAtRoot() {
+    let (runtime, _) = makeRuntime(appState([.mock]))
+    runtime.press(.enter, .char("q"))
+    #expect(!runtime.isFinished)
+    runtime.press(.escape, .char("a"), .char("q"))
+    #expect(!runtime.isFinished)
+    guard case .add(let form) = runtime.state.standupsList.destination else {
+      Issue.record("no sheet")
+      return
+    }
+    #expect(form.standup.title == "q")  // typed, not a command
+    runtime.press(.escape, .char("q"))
+    #expect(runtime.isFinished)
+  }
+
+  @Test func ctrlCQuitsFromInsideASheet() {
+    let (runtime, _) = makeRuntime()
+    runtime.press(.char("a"))
+    #expect(runtime.state.standupsList.destination != nil)
+    runtime.press(.ctrl("c"))
+    #expect(runtime.isFinished)
+  }
+
+  @Test func pasteIntoTextField() {
+    let (runtime, backend) = makeRuntime()
+    runtime.press(.char("a"))
+    runtime.handle(.paste("Week\u{1B}[31mly\nsync"))
+    runtime.press(.home)
+    runtime.handle(.paste("Our "))
+    runtime.render()
+    guard case .add(let form) = runtime.state.standupsList.destination else {
+      Issue.record("no sheet")
+      return
+    }
+    // Escape sequences are dropped and the line break becomes a space.
+    #expect(form.standup.title == "Our Weekly sync")
+    #expect(form.cursor == 4)
+    #expect(backend.shows("Our Weekly sync"))
+  }
+
+  @Test func pasteOnListDoesNothing() {
+    let (runtime, _) = makeRuntime(appState([.mock]))
+    let before = runtime.state
+    runtime.handle(.paste("aq"))
+    #expect(runtime.state == before)
+    #expect(!runtime.isFinished)
+  }
+
+  @Test func editFromDetailSaves() {
+    let (runtime, backend) = makeRuntime(appState([.mock, .engineeringMock]))
+    runtime.press(.enter)
+    #expect(runtime.state.path.count == 1)
+    #expect(backend.shows("Standups › Design"))
+
+    runtime.press(.char("e"))
+    #expect(backend.shows("Edit standup"))
+    runtime.type(" review")
+    runtime.press(.tab, .right, .right, .tab, .right)  // 1 min → 5 → 6 min; orange → oxblood
+    runtime.press(.ctrl("s"))
+
+    guard case .detail(let detail) = runtime.state.path.first else {
+      Issue.record("detail gone")
+      return
+    }
+    #expect(detail.destination == nil)
+    #expect(detail.standup.title == "Design review")
+    #expect(detail.standup.minutes == 6)
+    #expect(detail.standup.theme == .oxblood)
+    #expect(runtime.state.standupsList.standups[0] == detail.standup)
+    #expect(backend.layerNames == ["screen"])
+    #expect(backend.shows("Standups › Design review"))
+    #expect(backend.shows("6 min"))
+
+    runtime.press(.escape)
+    #expect(runtime.state.path.isEmpty)
+    #expect(backend.shows("Design review"))
+  }
+
+  @Test func escCancelsEdit() {
+    let (runtime, _) = makeRuntime(appState([.mock]))
+    runtime.press(.enter, .char("e"))
+    runtime.press(.ctrl("u"))
+    runtime.type("Changed")
+    runtime.press(.escape)
+    #expect(runtime.state.path.count == 1)
+    #expect(runtime.state.standupsList.standups[0].title == "Design")
+    guard case .detail(let detail) = runtime.state.path.first else {
+      Issue.record("detail gone")
+      return
+    }
+    #expect(detail.destination == nil)
+    #expect(detail.standup.title == "Design")
+  }
+
+  @Test func deleteStandupFromDetailPopsBackToList() async {
+    let (runtime, backend) = makeRuntime(appState([.mock, .engineeringMock]))
+    runtime.press(.enter, .char("d"))
+    #expect(backend.layerNames == ["screen", "alert"])
+    runtime.press(.char("y"))
+    // The deletion runs as an effect (delegate, then dismiss): let it finish.
+    await settle { runtime.state.path.isEmpty }
+    runtime.render()
+    #expect(runtime.state.path.isEmpty)
+    #expect(runtime.state.standupsList.standups.ids == [Standup.engineeringMock.id])
+    #expect(!backend.shows("Design"))
+    #expect(backend.shows("Engineering"))
+  }
+
+  @Test func recordMeetingTakesNotesAndTicks() async {
+    let clock = TestClock()
+    let (runtime, backend) = makeRuntime(appState([.mock]), clock: clock)
+    runtime.press(.enter, .char("s"))
+    guard case .record = runtime.state.path.last else {
+      Issue.record("not recording")
+      return
+    }
+    #expect(backend.shows("Speaker 1 of 6"))
+    runtime.type("Hello ?q")  // ? and q are text here
+    runtime.press(.enter)
+    runtime.press(.ctrl("n"))
+    #expect(backend.shows("Speaker 2 of 6"))
+    #expect(backend.shows("Blob: Hello ?q"))
+    #expect(!runtime.isFinished)
+    #expect(!runtime.ui.showsHelp)
+
+    await clock.advance(by: .seconds(1))
+    await settle { record(runtime)?.secondsElapsed == 11 }
+    runtime.render()
+    #expect(record(runtime)?.secondsElapsed == 11)
+    #expect(backend.shows("Elapsed 0:11"))
+
+    // Esc asks before ending; while the alert is up, time stands still.
+    runtime.press(.escape)
+    #expect(backend.layerNames == ["screen", "alert"])
+    #expect(backend.shows("End meeting?"))
+    await clock.advance(by: .seconds(2))
+    #expect(record(runtime)?.secondsElapsed == 11)
+    runtime.press(.char("r"))  // Resume
+    #expect(record(runtime)?.alert == nil)
+
+    runtime.press(.escape, .char("d"))  // Discard
+    await settle { runtime.state.path.count == 1 }
+    #expect(runtime.state.path.count == 1)
+    #expect(runtime.state.standupsList.standups[0].meetings.count == 1)
+  }
+
+  @Test func scriptedRunRendersOncePerBatch() async {
+    let store = Store(
+      initialState: AppFeature.State(), reducer: AppFeature(),
+      withDependencies: {
+        $0.uuid = .incrementing
+        $0.date.now = testNow
+      })
+    let backend = InMemoryBackend(size: .large, whenScriptEnds: .terminate)
+    let runtime = AppRuntime(store: store, backend: backend, environment: utc)
+    backend.press(.char("a"))
+    backend.enqueue("Standup".map { .key(.char($0)) })  // one batch, one frame
+    backend.press(.ctrl("s"))
+    backend.enqueue(.key(.char("x")))  // not bound on the list: nothing changes
+    await runtime.run()
+
+    #expect(store.state.standupsList.standups.map(\.title) == ["Standup"])
+    // The first frame, then one per batch that changed something.
+    #expect(backend.frames.count == 4)
+    #expect(backend.shows("Standup"))
+    #expect(backend.pendingBatches.isEmpty)
+  }
+
+  @Test func resizeRedrawsAtNewSizeAndRecoversFromTooSmall() {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    #expect(backend.lines.count == 24)
+    for size in [Size(width: 30, height: 8), .small] {
+      backend.resize(to: size)
+      runtime.handle(.resize(size))
+      runtime.render()
+    }
+    #expect(backend.frames.map(\.size) == [.large, Size(width: 30, height: 8), .small])
+    let tooSmall = backend.frames[1].composited()
+    #expect(tooSmall.lines.contains { $0.contains("terminal too small") })
+    #expect(backend.lines.count == 12)
+    #expect(backend.lines.allSatisfy { TextWidth.of($0) == 40 })
+    #expect(backend.shows("Design"))
+    #expect(!backend.shows("too small"))
+  }
+
+  func record(_ runtime: AppRuntime) -> RecordMeeting.State? {
+    guard case .record(let state) = runtime.state.path.last else { return nil }
+    return state
+  }
+
+  /// Lets effects run until `condition` holds (or a bounded number of turns
+  /// passes); yields, never sleeps.
+  func settle(_ condition: () -> Bool) async {
+    for _ in 0..<10_000 where !condition() { await Task.yield() }
+  }
+}

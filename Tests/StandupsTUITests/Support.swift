@@ -1,0 +1,173 @@
+import Clocks
+import Foundation
+import SnapshotTesting
+import TerminalUI
+
+@testable import StandupsCore
+@testable import StandupsTUI
+
+/// Terminal sizes the snapshots are taken at.
+extension Size {
+  static let large = Size(width: 80, height: 24)
+  static let small = Size(width: 40, height: 12)
+
+  /// "80x24", the snapshot name for this size.
+  var name: String { "\(width)x\(height)" }
+}
+
+/// Dates drawn in UTC so snapshots don't depend on the machine's time zone.
+let utc = RenderEnvironment(timeZone: TimeZone(identifier: "UTC")!)
+
+/// The `date.now` of the runtime tests: 2009-02-13 23:31:30 UTC.
+let testNow = Date(timeIntervalSince1970: 1_234_567_890)
+
+/// Draws `state` into an in-memory terminal of `size`, as the app would.
+@MainActor
+func draw(
+  _ state: AppFeature.State, ui: UIState = UIState(), size: Size
+) -> InMemoryBackend {
+  var memory = ViewMemory()
+  let backend = InMemoryBackend(size: size)
+  backend.draw(AppUI.frame(state, ui: ui, size: size, environment: utc, memory: &memory))
+  return backend
+}
+
+/// `make snapshots` sets SNAPSHOT_RECORD=1 to re-record every snapshot (the
+/// library's own SNAPSHOT_TESTING_RECORD works too).
+let recordMode: SnapshotTestingConfiguration.Record? = {
+  let value = ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] ?? ""
+  return value.isEmpty || value == "0" ? nil : .all
+}()
+
+/// Compares `text` with the committed plain-text snapshot `name`.
+@MainActor
+func assertText(
+  _ text: String, named name: String,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  testName: String = #function, line: UInt = #line, column: UInt = #column
+) {
+  assertSnapshot(
+    of: text, as: .lines, named: name, record: recordMode,
+    fileID: fileID, file: filePath, testName: testName, line: line, column: column)
+}
+
+/// Snapshots the screen text of `state` at each of `sizes`, one file per size.
+@MainActor
+func assertScreen(
+  _ state: AppFeature.State, ui: UIState = UIState(), sizes: [Size] = [.large, .small],
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  testName: String = #function, line: UInt = #line, column: UInt = #column
+) {
+  for size in sizes {
+    assertText(
+      draw(state, ui: ui, size: size).text, named: size.name,
+      fileID: fileID, filePath: filePath, testName: testName, line: line, column: column)
+  }
+}
+
+/// The app with `standups` on its list and `path` pushed on top.
+func appState(
+  _ standups: IdentifiedArrayOf<Standup> = [], selection: Standup.ID? = nil,
+  destination: StandupsList.Destination.State? = nil,
+  path: [AppFeature.Path.State] = []
+) -> AppFeature.State {
+  withDependencies {
+    $0.stackElementID = StackElementIDGenerator()
+  } operation: {
+    AppFeature.State(
+      path: StackState(path),
+      standupsList: StandupsList.State(
+        destination: destination, standups: standups, selection: selection))
+  }
+}
+
+/// A runtime over a real store and an in-memory terminal, with deterministic
+/// ids, dates and a clock that never moves unless the test says so.
+@MainActor
+func makeRuntime(
+  _ state: AppFeature.State = AppFeature.State(), size: Size = .large,
+  clock: TestClock<Duration> = TestClock()
+) -> (AppRuntime, InMemoryBackend) {
+  let store = Store(
+    initialState: state, reducer: AppFeature(),
+    withDependencies: {
+      $0.uuid = .incrementing
+      $0.date.now = testNow
+      $0.continuousClock = clock
+    })
+  let backend = InMemoryBackend(size: size)
+  let runtime = AppRuntime(store: store, backend: backend, environment: utc)
+  runtime.render()
+  return (runtime, backend)
+}
+
+extension AppRuntime {
+  /// Handles each key, then draws one frame.
+  func press(_ keys: Key...) {
+    for key in keys { handle(.key(key)) }
+    render()
+  }
+
+  /// Types `text` one character at a time, then draws one frame.
+  func type(_ text: String) {
+    for ch in text { handle(.key(.char(ch))) }
+    render()
+  }
+
+  var state: AppFeature.State { store.state }
+}
+
+extension InMemoryBackend {
+  /// The names of the layers of the last frame, bottom first.
+  var layerNames: [String] { frames.last?.layers.map(\.name) ?? [] }
+
+  /// Whether any line of the screen contains `text`.
+  func shows(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
+}
+
+// MARK: Fixtures
+
+extension Standup {
+  static func sample(_ n: Int, _ title: String, theme: Theme, attendees: [String], minutes: Int)
+    -> Standup
+  {
+    Standup(
+      id: UUID(1000 + n * 100),
+      attendees: IdentifiedArray(
+        uniqueElements: attendees.enumerated().map {
+          Attendee(id: UUID(1000 + n * 100 + $0.offset + 1), name: $0.element)
+        }),
+      duration: .seconds(minutes * 60),
+      theme: theme,
+      title: title)
+  }
+
+  /// Enough standups that the list scrolls at both sizes.
+  static let many: IdentifiedArrayOf<Standup> = [
+    .mock, .engineeringMock, .productMock,
+    .sample(1, "Marketing", theme: .poppy, attendees: ["Ada", "Grace", "Linus"], minutes: 15),
+    .sample(2, "Support rota", theme: .navy, attendees: ["Ken"], minutes: 5),
+    .sample(3, "Platform", theme: .teal, attendees: ["Barbara", "Edsger"], minutes: 20),
+    .sample(4, "Mobile", theme: .sky, attendees: ["Alan", "Donald", "Niklaus"], minutes: 10),
+    .sample(5, "Data science", theme: .purple, attendees: ["Frances", "John"], minutes: 25),
+    .sample(6, "Security", theme: .oxblood, attendees: ["Radia", "Whitfield"], minutes: 5),
+  ]
+
+  /// The mock standup with several past meetings, newest first.
+  static let withMeetings: Standup = {
+    var standup = Standup.mock
+    standup.meetings = [
+      Meeting(
+        id: UUID(72), date: Date(timeIntervalSince1970: 1_700_600_000),
+        transcript: "Blob: Demo went well.\nBlob Sr: Release on Friday."),
+      Meeting(
+        id: UUID(71), date: Date(timeIntervalSince1970: 1_700_300_000),
+        transcript: "Blob Jr: Fixed the flaky login test."),
+      Meeting(
+        id: UUID(7), date: Date(timeIntervalSince1970: 1_700_000_000),
+        transcript: "Blob: Shipped the new onboarding flow.\nBlob Jr: Reviewing the API."),
+      Meeting(id: UUID(70), date: Date(timeIntervalSince1970: 1_699_700_000), transcript: ""),
+    ]
+    return standup
+  }()
+}
