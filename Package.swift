@@ -78,7 +78,9 @@ let package = Package(
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]),
-    .testTarget(name: "EndToEndTests"),
+    // tmux sessions for the end-to-end tests of the real binaries.
+    .target(name: "TmuxTesting", path: "Tests/TmuxTesting"),
+    .testTarget(name: "EndToEndTests", dependencies: ["TmuxTesting", "StandupsCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

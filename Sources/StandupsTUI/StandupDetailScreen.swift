@@ -11,16 +11,15 @@ enum StandupDetailScreen {
       Command(KeyBinding(keys: [.enter], help: ("enter", meeting == nil ? "start" : "open"))) {
         _ in .send(meeting.map { .meetingTapped($0) } ?? .startMeetingButtonTapped)
       },
-      Command(
-        KeyBinding(keys: [.char("s")], help: ("s", "start meeting")),
-        send: .startMeetingButtonTapped),
+      // Enter already starts from the first row; `s` works from anywhere, unlisted.
+      Command(KeyBinding(keys: [.char("s")], help: ("", "")), send: .startMeetingButtonTapped),
       Command(KeyBinding(keys: [.char("e")], help: ("e", "edit")), send: .editButtonTapped),
       Command(
-        KeyBinding(keys: [.char("x"), .delete], help: ("x", "delete meeting")).enabled(
+        KeyBinding(keys: [.char("x"), .delete], help: ("x", "del meeting")).enabled(
           meeting != nil)
       ) { _ in meeting.map { .send(.deleteMeetingButtonTapped($0)) } },
       Command(
-        KeyBinding(keys: [.char("d")], help: ("d", "delete standup")), send: .deleteButtonTapped),
+        KeyBinding(keys: [.char("d")], help: ("d", "delete")), send: .deleteButtonTapped),
       Command(Keys.help, ui: .toggleHelp),
     ])
   }
@@ -42,46 +41,62 @@ enum StandupDetailScreen {
 
       // Selectable rows: "Start meeting", then each past meeting.
       let meetings = standup.meetings
-      let selected = state.selection.flatMap { meetings.index(id: $0) }.map { $0 + 1 } ?? 0
-      let attendeesHeight = min(standup.attendees.count, 6) + 2
-      let listTop = 3
-      let listHeight = max(2, content.bounds.height - listTop - attendeesHeight)
-      content.within(Rect(x: 0, y: listTop, width: width, height: listHeight)) { list in
-        memory["detail.rows"] = ListView(
-          count: meetings.count + 1, selected: selected, offset: memory["detail.rows"],
-          highlight: []
-        ).draw(in: &list) { index, isSelected, row in
-          row.put(isSelected ? "›" : " ", x: 0, y: 0, style: .bold)
-          let style: Style = isSelected ? Style(attributes: [.bold, .reverse]) : .plain
-          if index == 0 {
-            row.put(
-              " ▶ Start meeting ", x: 1, y: 0,
-              style: isSelected ? style : standup.theme.accent.with(.bold))
-            if meetings.isEmpty {
-              row.put("  No meetings yet", x: 19, y: 0, style: Looks.hint)
-            }
-          } else {
-            let meeting = meetings[index - 1]
-            let line = "   " + environment.dateString(meeting.date)
-            row.put(line + " ", x: 1, y: 0, style: style)
-            let preview = meeting.transcript.split(separator: "\n").first.map(String.init) ?? ""
-            row.put(
-              preview, x: TextWidth.of(line) + 3, y: 0,
-              width: max(0, row.bounds.width - TextWidth.of(line) - 4), style: Looks.hint)
-          }
+      let selectedMeeting = state.selection.flatMap { meetings.index(id: $0) }
+      let startSelected = selectedMeeting == nil
+      content.put(startSelected ? "›" : " ", x: 0, y: 3, style: .bold)
+      content.put(
+        " ▶ Start meeting ", x: 1, y: 3,
+        style: startSelected
+          ? Style(attributes: [.bold, .reverse]) : standup.theme.accent.with(.bold))
+
+      // Meetings and attendees share what is left, each keeping at least a row.
+      let top = 5
+      let fixedRows = 3  // "Past meetings", a gap, "Attendees"
+      var meetingRows = max(1, meetings.count)
+      var attendeeRows = max(1, standup.attendees.count)
+      while meetingRows + attendeeRows + fixedRows > content.bounds.height - top,
+        meetingRows > 1 || attendeeRows > 1
+      {
+        if meetingRows >= attendeeRows, meetingRows > 1 {
+          meetingRows -= 1
+        } else {
+          attendeeRows -= 1
         }
       }
 
-      let attendeesTop = listTop + listHeight + 1
-      content.put("Attendees", x: 1, y: attendeesTop - 1, style: Looks.sectionTitle)
-      let shown = standup.attendees.prefix(max(0, content.bounds.height - attendeesTop))
+      content.put("Past meetings (\(meetings.count))", x: 1, y: top, style: Looks.sectionTitle)
+      if meetings.isEmpty {
+        content.put("No meetings yet", x: 3, y: top + 1, style: Looks.hint)
+      }
+      content.within(
+        Rect(x: 0, y: top + 1, width: width, height: meetings.isEmpty ? 0 : meetingRows)
+      ) { list in
+        memory["detail.meetings"] = ListView(
+          count: meetings.count, selected: selectedMeeting, offset: memory["detail.meetings"],
+          highlight: []
+        ).draw(in: &list) { index, isSelected, row in
+          let meeting = meetings[index]
+          row.put(isSelected ? "›" : " ", x: 0, y: 0, style: .bold)
+          let date = " " + environment.dateString(meeting.date) + " "
+          row.put(
+            date, x: 2, y: 0, style: isSelected ? Style(attributes: [.bold, .reverse]) : .plain)
+          let preview = meeting.transcript.split(separator: "\n").first.map(String.init) ?? ""
+          let x = 3 + TextWidth.of(date)
+          row.put(preview, x: x, y: 0, width: max(0, row.bounds.width - x - 1), style: Looks.hint)
+        }
+      }
+
+      let attendeesTop = top + 1 + meetingRows + 1
+      content.put(
+        "Attendees (\(standup.attendees.count))", x: 1, y: attendeesTop, style: Looks.sectionTitle)
+      let shown = standup.attendees.prefix(attendeeRows)
       for (i, attendee) in shown.enumerated() {
         let isLastShown = i == shown.count - 1 && shown.count < standup.attendees.count
         let text =
           isLastShown
           ? "… and \(standup.attendees.count - i) more"
           : "• " + (attendee.name.isEmpty ? "(no name)" : attendee.name)
-        content.put(text, x: 3, y: attendeesTop + i, width: max(0, width - 4))
+        content.put(text, x: 3, y: attendeesTop + 1 + i, width: max(0, width - 4))
       }
     }
   }

@@ -1,0 +1,108 @@
+import Foundation
+import StandupsCore
+import Testing
+import TmuxTesting
+
+/// The app as a person uses it: real binary, real terminal (tmux), 80×24.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct AppFlowTests {
+  @Test func addAStandupWithTwoAttendeesAndSeeItInTheList() async throws {
+    let app = try AppSession(standups: nil)
+    try await app.session.waitForText("No standups yet.")
+    try app.session.sendKeys("a")
+    try await app.session.waitForText("New standup")
+    try app.session.type("Retro")
+    // Title → length → theme → first attendee.
+    try app.session.sendKeys("Tab", "Tab", "Tab")
+    try app.session.type("Alice")
+    // Enter on the last attendee adds another one and moves to it.
+    try app.session.sendKeys("Enter")
+    try await app.session.waitForText("2.")
+    try app.session.type("Bob")
+    try app.session.sendKeys("C-s")
+    try await app.session.waitForNoText("New standup")
+    try await app.session.waitForText("Retro")
+    try await app.session.waitForText("2 attendees")
+
+    let saved = try await app.waitForSavedData("Retro") { $0.contains { $0.title == "Retro" } }
+    #expect(saved?.first?.attendees.map(\.name) == ["Alice", "Bob"])
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+  }
+
+  @Test func escDismissesTheSheet() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("Design")
+    try app.session.sendKeys("a")
+    try await app.session.waitForText("New standup")
+    try app.session.sendKeys("Escape")
+    try await app.session.waitForNoText("New standup")
+    // Nothing was added.
+    #expect(try app.screen().contains("2 standups"))
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+  }
+
+  @Test func layoutFollowsResizesAndTooSmallRecovers() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("2 standups")
+    try app.session.resize(width: 60, height: 20)
+    // The header's right-hand count ends at the new right edge.
+    try await app.session.waitForScreen("the header at 60 columns") { screen in
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let header = lines.first else { return false }
+      let trimmed = header.reversed().drop { $0 == " " }.reversed()
+      return lines.count >= 20 && trimmed.count == 59 && header.contains("2 standups")
+    }
+    try app.session.resize(width: 20, height: 6)
+    try await app.session.waitForText("too small")
+    try app.session.resize(width: 80, height: 24)
+    try await app.session.waitForText("Engineering")
+    #expect(try !app.screen().contains("too small"))
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+  }
+
+  @Test func quitWithQLeavesAUsableShell() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("Design")
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+    // The app's screen is gone: the shell's output is what remains.
+    let screen = try app.session.screen(history: true)
+    #expect(screen.contains("EXIT=0"))
+    #expect(!screen.contains("2 standups"))
+  }
+
+  @Test func recordAMeetingAndFindItsTranscript() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("Design")
+    try app.session.sendKeys("Enter")
+    try await app.session.waitForText("Start meeting")
+    try app.session.sendKeys("s")
+    try await app.session.waitForText("Speaker 1 of 2")
+    try app.session.type("Finished the picker")
+    try app.session.sendKeys("Enter")
+    try await app.session.waitForText("Ada: Finished the picker")
+    try app.session.sendKeys("C-n")
+    try await app.session.waitForText("Speaker 2 of 2")
+    try app.session.sendKeys("Escape")
+    try await app.session.waitForText("End meeting?")
+    try app.session.sendKeys("s")  // "Save and end"
+    try await app.session.waitForNoText("End meeting?")
+    try await app.session.waitForText("Start meeting")
+    let saved = try await app.waitForSavedData("two meetings") { $0.first?.meetings.count == 2 }
+    #expect(saved?.first?.meetings.first?.transcript == "Ada: Finished the picker")
+    try await app.quitAndExpectSaneTerminal()
+  }
+
+  @Test func deleteAStandupFromItsDetail() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("Design")
+    try app.session.sendKeys("Enter")
+    try await app.session.waitForText("Start meeting")
+    try app.session.sendKeys("d")
+    try await app.session.waitForText("Delete?")
+    try app.session.sendKeys("y")
+    try await app.session.waitForText("1 standup")
+    #expect(try !app.screen().contains("Design"))
+    _ = try await app.waitForSavedData("only Engineering") { $0.map(\.title) == ["Engineering"] }
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import StandupsCore
+import Testing
+import TmuxTesting
+
+/// The real `standups` binary in tmux, on a data file of its own.
+final class AppSession {
+  static let binary = Harness.builtProduct("standups")
+
+  let session: TerminalSession
+  let dataPath: String
+  let directory: URL
+
+  /// Starts the app on `standups` (written to a fresh data file first), or on
+  /// no file at all when `standups` is nil.
+  init(
+    standups: IdentifiedArrayOf<Standup>? = AppSession.sample, arguments: [String] = [],
+    dataPath: String? = nil, width: Int = 80, height: Int = 24,
+    environment: [String: String] = [:]
+  ) throws {
+    let binary = try #require(Self.binary, "the standups binary was not built next to the tests")
+    directory = try Harness.temporaryDirectory("standups-app")
+    self.dataPath = dataPath ?? directory.appendingPathComponent("standups.json").path
+    if let standups { try DataFile(path: self.dataPath).save(standups) }
+    session = try TerminalSession(
+      program: binary, arguments: ["--data", self.dataPath] + arguments, width: width,
+      height: height, environment: environment)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
+
+  /// Two standups with known titles, ids and one past meeting.
+  static let sample: IdentifiedArrayOf<Standup> = [
+    Standup(
+      id: UUID(uuidString: "AAAAAAAA-0000-0000-0000-000000000001")!,
+      attendees: [
+        Attendee(id: UUID(uuidString: "AAAAAAAA-0000-0000-0000-0000000000A1")!, name: "Ada"),
+        Attendee(id: UUID(uuidString: "AAAAAAAA-0000-0000-0000-0000000000A2")!, name: "Grace"),
+      ],
+      duration: .seconds(10 * 60),
+      meetings: [
+        Meeting(
+          id: UUID(uuidString: "BBBBBBBB-0000-0000-0000-000000000001")!,
+          date: Date(timeIntervalSince1970: 1_763_632_800),
+          transcript: "Ada: Shipped the colour picker.\nGrace: Reviewing copy.")
+      ],
+      theme: .orange,
+      title: "Design"),
+    Standup(
+      id: UUID(uuidString: "CCCCCCCC-0000-0000-0000-000000000002")!,
+      attendees: [
+        Attendee(id: UUID(uuidString: "CCCCCCCC-0000-0000-0000-0000000000C1")!, name: "Linus")
+      ],
+      duration: .seconds(5 * 60),
+      theme: .teal,
+      title: "Engineering"),
+  ]
+
+  func screen() throws -> String { try session.screen() }
+
+  /// The saved standups, once the file holds what `condition` wants.
+  func waitForSavedData(
+    _ description: String, timeout: Duration = .seconds(10),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: @escaping (IdentifiedArrayOf<Standup>) -> Bool
+  ) async throws -> IdentifiedArrayOf<Standup>? {
+    var last: IdentifiedArrayOf<Standup>?
+    let held = try await Harness.waitFor(timeout: timeout) {
+      last = (try? DataFile(path: dataPath).load()) ?? nil
+      return last.map(condition) ?? false
+    }
+    if !held {
+      Issue.record(
+        "the data file never held \(description); it holds \(String(describing: last?.map(\.title)))",
+        sourceLocation: sourceLocation)
+    }
+    return held ? last : nil
+  }
+
+  /// Quits and checks the terminal was left sane (echo and canonical mode on).
+  func quitAndExpectSaneTerminal(
+    keys: [String] = ["C-c"], sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    for key in keys { try session.sendKeys(key) }
+    let status = try await session.waitForExit()
+    #expect(status == 0, sourceLocation: sourceLocation)
+    let modes = try session.sttyWords()
+    #expect(modes.contains("echo"), "echo is off after quitting", sourceLocation: sourceLocation)
+    #expect(modes.contains("icanon"), "canonical mode is off", sourceLocation: sourceLocation)
+  }
+}

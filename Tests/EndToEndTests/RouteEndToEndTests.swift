@@ -1,0 +1,81 @@
+import Foundation
+import StandupsCore
+import Testing
+import TmuxTesting
+
+/// Each route kind opens its screen in the real app; bad routes fail before
+/// the terminal is touched; `render` prints screens without a terminal.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct RouteEndToEndTests {
+  @Test(arguments: [
+    ("/", "2 standups"),
+    ("/new", "New standup"),
+    ("/design", "Start meeting"),
+    ("standups:///2", "Engineering"),
+    ("/aaaaaaaa/edit", "Edit standup"),
+    ("/design/edit/attendees/2", "› 2."),
+    ("/design/delete", "Are you sure you want to delete this standup?"),
+    ("/design/record", "Speaker 1 of 2"),
+    ("/design/meetings/1", "Shipped the colour picker."),
+  ])
+  func eachRouteOpensItsScreen(route: String, expected: String) async throws {
+    let app = try AppSession(arguments: ["--open", route])
+    try await app.session.waitForText(expected)
+    try await app.quitAndExpectSaneTerminal()
+  }
+
+  @Test func printRouteOnExitReopensTheSameScreen() async throws {
+    let app = try AppSession(arguments: ["--open", "/design/edit", "--print-route"])
+    try await app.session.waitForText("Edit standup")
+    try app.session.sendKeys("Escape")
+    try await app.session.waitForNoText("Edit standup")
+    try await app.quitAndExpectSaneTerminal()
+    let printed = try #require(
+      try app.session.screen(history: true).split(separator: "\n").first { $0.hasPrefix("/") }
+        .map(String.init))
+    #expect(printed.hasPrefix("/aaaaaaaa"))
+    let reopened = try Route(parsing: printed)
+    #expect(reopened == .standup("aaaaaaaa", .detail))
+  }
+
+  @Test(arguments: [
+    ("/nope", "no standup matches \"nope\""),
+    ("/3", "no standup at position 3"),
+    ("/design/bogus", "is not a route"),
+    ("/design/meetings/9", "no meeting 9"),
+  ])
+  func badRoutesExitWithStatus2BeforeDrawing(route: String, message: String) throws {
+    let binary = try #require(AppSession.binary)
+    let directory = try Harness.temporaryDirectory("standups-route")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = directory.appendingPathComponent("s.json").path
+    try DataFile(path: data).save(AppSession.sample)
+    let result = try Harness.run(binary, ["--data", data, "--open", route])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(message))
+    #expect(result.stdout.isEmpty, "nothing may be drawn")
+  }
+
+  @Test func renderPrintsExactlyTheScreenAsPlainText() throws {
+    let binary = try #require(AppSession.binary)
+    let directory = try Harness.temporaryDirectory("standups-render")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = directory.appendingPathComponent("s.json").path
+    try DataFile(path: data).save(AppSession.sample)
+
+    let plain = try Harness.run(
+      binary, ["render", "--data", data, "--open", "/design/delete", "--size", "60x18"])
+    #expect(plain.status == 0)
+    let lines = plain.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 18 + 1)  // 18 lines, each ending in a newline
+    #expect(lines.allSatisfy { $0.count <= 60 })
+    #expect(!plain.stdout.contains("\u{1B}"))
+    #expect(plain.stdout.contains("Delete?"))
+
+    let colored = try Harness.run(
+      binary, ["render", "--data", data, "--open", "/", "--size", "80x24", "--ansi"])
+    #expect(colored.status == 0)
+    #expect(colored.stdout.contains("\u{1B}["))
+    #expect(colored.stdout.contains("Engineering"))
+  }
+}
