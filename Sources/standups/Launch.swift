@@ -7,6 +7,8 @@ struct Launch {
   var standups: IdentifiedArrayOf<Standup>
   var state: AppFeature.State
   var notice: String?
+  /// The notice with full paths, for standard error after the app ends.
+  var longNotice: String?
   /// True when there was no data file yet (first run).
   var isFirstRun: Bool
 
@@ -22,16 +24,19 @@ struct Launch {
       }
     }
     var notice: String?
+    var printedNotice: String?
     var standups: IdentifiedArrayOf<Standup> = []
     var isFirstRun = false
     do {
       if let loaded = try file.load() { standups = loaded } else { isFirstRun = true }
     } catch {
+      // Never overwrite what could not be read: keep it beside, untouched.
       let backup = file.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
       let copied = (try? FileManager.default.copyItem(atPath: file.path, toPath: backup)) != nil
-      notice =
-        "\(error); " + (copied ? "kept a copy at \(backup)" : "could not copy it")
-        + "; starting empty"
+      let kept = copied ? "kept as \((backup as NSString).lastPathComponent)" : "could not copy it"
+      notice = "\(error.summary); \(kept); starting empty"
+      printedNotice =
+        "standups: \(error); " + (copied ? "kept a copy at \(backup)" : "could not copy it")
     }
     let state: AppFeature.State
     do {
@@ -39,7 +44,9 @@ struct Launch {
     } catch {
       throw .badRoute("'\(routeText ?? "/")' does not open anything: \(error)")
     }
-    return Launch(standups: standups, state: state, notice: notice, isFirstRun: isFirstRun)
+    return Launch(
+      standups: standups, state: state, notice: notice, longNotice: printedNotice,
+      isFirstRun: isFirstRun)
   }
 
   private static func firstLine(of error: any Error) -> String {

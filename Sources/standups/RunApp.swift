@@ -24,6 +24,13 @@ struct RunApp: AsyncParsableCommand {
   @Option(name: .long, help: "Append every action and state change to this file (debugging).")
   var debugLog: String?
 
+  #if DEBUG
+    /// Test-only (debug builds): crash right after the first frame, to prove
+    /// the terminal is restored after a crash.
+    @Flag(name: .long, help: .hidden)
+    var debugCrashAfterFirstFrame = false
+  #endif
+
   @MainActor
   func run() async throws {
     let file = DataFile(path: options.path)
@@ -59,7 +66,7 @@ struct RunApp: AsyncParsableCommand {
       lock == nil
       ? nil
       : Saver(file: file) { failure in
-        Task { @MainActor in banner.set(failure.map { "Not saved: \($0) — will retry" }) }
+        Task { @MainActor in banner.set(failure.map { "Not saved: \($0.summary) — will retry" }) }
       }
     var lastSaved = launch.standups
     let runtime = AppRuntime(store: store, backend: terminal) { state in
@@ -70,15 +77,25 @@ struct RunApp: AsyncParsableCommand {
     }
     banner.runtime = runtime
     if lock == nil {
-      runtime.setBanner("Read-only: another standups has \(file.path) open; changes won't be saved")
+      let name = (file.path as NSString).lastPathComponent
+      runtime.setBanner("Read-only: another standups has \(name) open; changes are not saved")
     } else if let notice = launch.notice {
       runtime.setBanner(notice)
     }
 
+    #if DEBUG
+      if debugCrashAfterFirstFrame {
+        runtime.render()
+        fatalError("crash requested by --debug-crash-after-first-frame")
+      }
+    #endif
     await runtime.run()
     let failure = await saver?.flush()
     terminal.shutdown()
     withExtendedLifetime(lock) {}
+    if let longNotice = launch.longNotice {
+      FileHandle.standardError.write(Data((longNotice + "\n").utf8))
+    }
     if printRoute { print(Route(state: store.state).path) }
     if let failure {
       printError("\(failure)")

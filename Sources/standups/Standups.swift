@@ -13,7 +13,7 @@ struct Standups: AsyncParsableCommand {
       1-based position or a title; a <meeting> an id, a prefix or a position \
       (newest first). A standups:// prefix is accepted.
       """,
-    subcommands: [RunApp.self, Render.self],
+    subcommands: [RunApp.self, Render.self, SaveBurst.self],
     defaultSubcommand: RunApp.self
   )
 }

@@ -38,6 +38,26 @@ extension Harness {
       stderr: String(decoding: stderr, as: UTF8.self))
   }
 
+  /// Starts `executable` without waiting, its output discarded; returns its pid.
+  public static func launch(_ executable: String, _ arguments: [String]) throws -> pid_t {
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    let (pid, out, err) = try spawn(executable, argv, envp)
+    // Nobody reads the output: closing our ends makes its writes fail, not block.
+    close(out)
+    close(err)
+    return pid
+  }
+
+  /// Waits for `pid` to end; returns its wait status.
+  @discardableResult
+  public static func wait(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status
+  }
+
   private static let spawnLock = NSLock()
 
   /// Starts the child; returns its pid and the read ends of its stdout/stderr.

@@ -23,6 +23,19 @@ public struct DataFile: Sendable {
       case .unwritable(let path, let reason): "cannot save to \(path): \(reason)"
       }
     }
+
+    /// The same, naming the file without its directory (for a one-line banner).
+    public var summary: String {
+      switch self {
+      case .unreadable(let path, let reason): "cannot read \(Self.name(path)): \(reason)"
+      case .corrupt(let path, _): "\(Self.name(path)) is not a valid standups file"
+      case .newerVersion(let path, let version):
+        "\(Self.name(path)) is from a newer standups (version \(version))"
+      case .unwritable(let path, let reason): "cannot save \(Self.name(path)): \(reason)"
+      }
+    }
+
+    private static func name(_ path: String) -> String { (path as NSString).lastPathComponent }
   }
 
   struct Contents: Codable {

@@ -1,0 +1,135 @@
+import Foundation
+import StandupsCore
+import Testing
+import TmuxTesting
+
+/// Data is never lost or torn: saves survive SIGKILL at any moment, pending
+/// saves are flushed on SIGTERM/SIGHUP, unreadable files are kept, failed saves
+/// are shown and retried, and a second instance cannot overwrite the first.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct DataSafetyTests {
+  @Test func killDashNineDuringABurstOfSavesNeverLeavesAnUnreadableFile() async throws {
+    let binary = try #require(AppSession.binary)
+    let directory = try Harness.temporaryDirectory("standups-kill9")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("standups.json").path
+    try DataFile(path: path).save(AppSession.sample)
+    var generator = SystemRandomNumberGenerator()
+    var changes = 0
+    var previous = try Data(contentsOf: URL(fileURLWithPath: path))
+    for iteration in 0..<200 {
+      let pid = try Harness.launch(binary, ["debug-save-burst", "--data", path])
+      // A random moment: before its first write, or in the middle of the burst.
+      usleep(UInt32.random(in: 0...150_000, using: &generator))
+      kill(pid, SIGKILL)
+      Harness.wait(pid)
+      let loaded = try #require(
+        try DataFile(path: path).load(), "the file vanished after kill #\(iteration)")
+      #expect(loaded.count == AppSession.sample.count, "kill #\(iteration) tore the file")
+      _ = loaded
+      let current = try Data(contentsOf: URL(fileURLWithPath: path))
+      if current != previous { changes += 1 }
+      previous = current
+    }
+    // Most runs got to write before the kill: the test really raced the writes.
+    #expect(changes > 100)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.contains(".tmp-") }
+    // Temp files of killed writers may remain, but never replace the data file.
+    #expect(leftovers.allSatisfy { !$0.hasSuffix("standups.json") })
+  }
+
+  @Test(arguments: ["TERM", "HUP"])
+  func pendingSavesAreFlushedOnTermination(signal: String) async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("Design")
+    // The first change saves at once; the next, within the second, waits…
+    try app.session.sendKeys("a")
+    try await app.session.waitForText("New standup")
+    try app.session.type("First")
+    try app.session.sendKeys("C-s")
+    try await app.session.waitForText("First")
+    try app.session.sendKeys("a")
+    try await app.session.waitForText("New standup")
+    try app.session.type("Second")
+    try app.session.sendKeys("C-s")
+    try await app.session.waitForText("Second")
+    // …and the signal must flush it.
+    let pid = try #require(try app.session.programPID())
+    kill(pid, signal == "TERM" ? SIGTERM : SIGHUP)
+    _ = try await app.session.waitForExit()
+    let saved = try #require(try DataFile(path: app.dataPath).load())
+    #expect(saved.map(\.title).contains("Second"))
+    let modes = try app.session.sttyWords()
+    #expect(modes.contains("echo") && modes.contains("icanon"))
+  }
+
+  @Test func anUnreadableFileIsKeptAndTheAppStartsEmpty() async throws {
+    let directory = try Harness.temporaryDirectory("standups-corrupt")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("standups.json").path
+    let garbage = Data("{\"version\": 1, \"standups\": [ {oops".utf8)
+    try garbage.write(to: URL(fileURLWithPath: path))
+    let app = try AppSession(standups: nil, dataPath: path)
+    try await app.session.waitForText("not a valid standups file")
+    try await app.session.waitForText("No standups yet.")
+    let copies = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.contains(".unreadable-") }
+    #expect(copies.count == 1)
+    let copy = try Data(contentsOf: directory.appendingPathComponent(try #require(copies.first)))
+    #expect(copy == garbage)
+    // Until the user changes something, the original is left as it was.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+  }
+
+  @Test func aFailedSaveShowsABannerKeepsTheDataAndRetries() async throws {
+    let directory = try Harness.temporaryDirectory("standups-unwritable")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("standups.json").path
+    try DataFile(path: path).save(AppSession.sample)
+    let app = try AppSession(standups: nil, dataPath: path)
+    try await app.session.waitForText("Design")
+    // A directory where the file should be makes every write fail (even as root).
+    try FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    try app.session.sendKeys("a")
+    try await app.session.waitForText("New standup")
+    try app.session.type("Kept")
+    try app.session.sendKeys("C-s")
+    try await app.session.waitForText("Not saved")
+    #expect(try app.screen().contains("Kept"), "the new standup stays in memory")
+    // The obstacle goes; the retry succeeds and the banner goes away.
+    try FileManager.default.removeItem(atPath: path)
+    try await app.session.waitForNoText("Not saved")
+    let saved = try await app.waitForSavedData("Kept") { $0.contains { $0.title == "Kept" } }
+    #expect(saved?.count == 3)
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+  }
+
+  @Test func aSecondInstanceOpensReadOnly() async throws {
+    let first = try AppSession()
+    try await first.session.waitForText("Design")
+    let second = try AppSession(standups: nil, dataPath: first.dataPath)
+    try await second.session.waitForText("Read-only")
+    // Its edits are not written over the first instance's file.
+    try second.session.sendKeys("a")
+    try await second.session.waitForText("New standup")
+    try second.session.type("Intruder")
+    try second.session.sendKeys("C-s")
+    try await second.session.waitForText("Intruder")
+    try await second.quitAndExpectSaneTerminal(keys: ["q"])
+    let saved = try #require(try DataFile(path: first.dataPath).load())
+    #expect(!saved.contains { $0.title == "Intruder" })
+    try await first.quitAndExpectSaneTerminal(keys: ["q"])
+  }
+
+  @Test func aCrashStillRestoresTheTerminal() async throws {
+    let app = try AppSession(arguments: ["--debug-crash-after-first-frame"])
+    let status = try await app.session.waitForExit()
+    #expect(status != 0)
+    let modes = try app.session.sttyWords()
+    #expect(modes.contains("echo") && modes.contains("icanon"))
+  }
+}
