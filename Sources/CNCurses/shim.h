@@ -3,6 +3,7 @@
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -42,6 +43,11 @@ static inline int cn_err(void) { return ERR; }
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cn_key_f(int n) { return KEY_F(n); }
 static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
+
+/* glibc declares wcwidth only for X/Open builds, which the Swift Glibc module
+ * is not; declare it here (POSIX, same signature) so Swift can call it. */
+extern int wcwidth(wchar_t);
+static inline int cn_wcwidth(wchar_t c) { return wcwidth(c); }
 
 /* Writes one grapheme (a base character plus up to CCHARW_MAX-1 combining
  * marks; unused slots are 0) at (y, x). The pair goes through setcchar's
@@ -106,12 +112,15 @@ typedef struct {
   struct termios saved;
   char restore[CN_GUARD_RESTORE_MAX];
   size_t restore_len;
+  int stderr_saved;   /* the real stderr while it is being captured, else -1 */
+  int stderr_capture; /* unlinked temp file holding what was written meanwhile */
   int installed[CN_GUARD_MAX_SIGNAL];
   struct sigaction previous[CN_GUARD_MAX_SIGNAL];
 } cn_guard_state;
 
 static inline cn_guard_state *cn_guard(void) {
-  static cn_guard_state state = {.tty_in = 0, .tty_out = 1, .wake_fd = -1};
+  static cn_guard_state state = {
+      .tty_in = 0, .tty_out = 1, .wake_fd = -1, .stderr_saved = -1, .stderr_capture = -1};
   return &state;
 }
 
@@ -140,6 +149,58 @@ static inline void cn_guard_arm(int armed) {
   if (armed) s->terminate_requests = 0;
 }
 
+/* While curses owns the screen, anything written to stderr (a runtime's
+ * "Fatal error: ..." just before a crash, a stray log line) would land on the
+ * alternate screen and vanish with it. When stderr is the terminal, it is sent
+ * to a temp file instead and replayed once the terminal is back. */
+static inline int cn_guard_capture_stderr(void) {
+  cn_guard_state *s = cn_guard();
+  if (s->stderr_saved >= 0 || !isatty(2)) return 0;
+  const char *dir = getenv("TMPDIR");
+  char path[512];
+  snprintf(path, sizeof path, "%s/standups-stderr-XXXXXX", dir && *dir ? dir : "/tmp");
+  int capture = mkstemp(path);
+  if (capture < 0) return -1;
+  unlink(path);
+  int saved = dup(2);
+  if (saved < 0 || dup2(capture, 2) < 0) {
+    if (saved >= 0) close(saved);
+    close(capture);
+    return -1;
+  }
+  fcntl(saved, F_SETFD, FD_CLOEXEC);
+  fcntl(capture, F_SETFD, FD_CLOEXEC);
+  s->stderr_capture = capture;
+  s->stderr_saved = saved;
+  return 0;
+}
+
+/* Async-signal-safe: points stderr back at the terminal and replays what was
+ * captured. */
+static inline void cn_guard_release_stderr(void) {
+  cn_guard_state *s = cn_guard();
+  int saved = s->stderr_saved;
+  if (saved < 0) return;
+  s->stderr_saved = -1;
+  dup2(saved, 2);
+  close(saved);
+  int capture = s->stderr_capture;
+  s->stderr_capture = -1;
+  char buffer[1024];
+  if (lseek(capture, 0, SEEK_SET) == 0) {
+    ssize_t n;
+    while ((n = read(capture, buffer, sizeof buffer)) > 0) {
+      ssize_t done = 0;
+      while (done < n) {
+        ssize_t w = write(2, buffer + done, (size_t)(n - done));
+        if (w <= 0 && errno != EINTR) break;
+        if (w > 0) done += w;
+      }
+    }
+  }
+  close(capture);
+}
+
 /* Async-signal-safe: restores the terminal once, if curses mode is active. */
 static inline void cn_guard_restore_now(void) {
   cn_guard_state *s = cn_guard();
@@ -157,6 +218,13 @@ static inline void cn_guard_restore_now(void) {
     }
   }
   if (s->have_termios) tcsetattr(s->tty_in, TCSANOW, &s->saved);
+  cn_guard_release_stderr();
+}
+
+/* Puts back the modes saved by cn_guard_save_termios, outside any handler. */
+static inline void cn_guard_restore_termios(void) {
+  cn_guard_state *s = cn_guard();
+  if (s->have_termios) tcsetattr(s->tty_in, TCSANOW, &s->saved);
 }
 
 static inline void cn_guard_put_back(int sig) {
@@ -169,16 +237,46 @@ static inline void cn_guard_put_back(int sig) {
   }
 }
 
-/* Restores the terminal, hands the signal to whoever had it before (the Swift
- * runtime's backtracer, or the default action) and lets it run. A fault
- * raised by the CPU re-faults when the handler returns; a signal sent with
- * kill/raise (si_code <= 0) or a trap that resumes after itself is re-raised. */
+/* Makes the process die of `sig` once the current handler returns. */
+static inline void cn_guard_die_of(int sig) {
+  signal(sig, SIG_DFL);
+  raise(sig); /* blocked while handling sig: delivered on return */
+}
+
+/* Restores the terminal, then lets the signal end the process.
+ *
+ * SIGINT and SIGQUIT (which only `kill` can send in raw mode) take the default
+ * action. Crash signals go to whoever had them before, usually the Swift
+ * runtime's backtracer: a fault raised by the CPU simply re-faults into it
+ * when this handler returns; a signal sent with kill/abort (si_code <= 0) or
+ * a trap, which resumes after itself, is passed on by calling the previous
+ * handler directly. Either way the process then dies of the signal, even if
+ * that handler would have let it go on with a terminal no longer in curses
+ * mode. */
 static inline void cn_guard_on_fatal(int sig, siginfo_t *info, void *context) {
-  (void)context;
   int saved_errno = errno;
+  cn_guard_state *s = cn_guard();
   cn_guard_restore_now();
+  struct sigaction previous;
+  sigemptyset(&previous.sa_mask);
+  previous.sa_handler = SIG_DFL;
+  previous.sa_flags = 0;
+  if (sig > 0 && sig < CN_GUARD_MAX_SIGNAL && s->installed[sig]) previous = s->previous[sig];
   cn_guard_put_back(sig);
-  if (info == NULL || info->si_code <= 0 || sig == SIGTRAP) raise(sig);
+  int crash = sig != SIGINT && sig != SIGQUIT;
+  int sent = info == NULL || info->si_code <= 0 || sig == SIGTRAP;
+  if (crash && !sent) {
+    errno = saved_errno;
+    return;
+  }
+  if (crash && previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+    if (previous.sa_flags & SA_SIGINFO) {
+      previous.sa_sigaction(sig, info, context);
+    } else {
+      previous.sa_handler(sig);
+    }
+  }
+  cn_guard_die_of(sig);
   errno = saved_errno;
 }
 
@@ -191,7 +289,7 @@ static inline void cn_guard_on_notify(int sig) {
   if (sig != SIGWINCH && s->terminate_requests++ > 0) {
     cn_guard_restore_now();
     cn_guard_put_back(sig);
-    raise(sig);
+    cn_guard_die_of(sig);
     errno = saved_errno;
     return;
   }

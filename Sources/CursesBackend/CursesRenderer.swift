@@ -1,0 +1,184 @@
+import CNCurses
+import TerminalUI
+
+/// Puts frames on screen: layer 0 into stdscr, each overlay into its own
+/// window with a panel, then one `doupdate`, which sends only what changed.
+///
+/// Each window remembers the cells last written to it, so unchanged rows are
+/// skipped and an idle frame costs a comparison, not thousands of ncurses calls.
+@MainActor
+final class CursesRenderer {
+  /// One ncurses window showing the visible part of one layer.
+  private struct Target {
+    var window: UnsafeMutablePointer<WINDOW>
+    /// Nil for stdscr, which sits below every panel.
+    var panel: UnsafeMutablePointer<PANEL>?
+    /// The screen area the window covers.
+    var area: Rect
+    /// Cells as last written, row-major over `area`; empty forces a rewrite.
+    var written: [Cell] = []
+    var dimmed = false
+  }
+
+  private var writer: CellWriter
+  private var base: Target?
+  private var overlays: [Target?] = []
+  private var cursorVisible: Bool?
+
+  init(palette: ColorPalette) {
+    writer = CellWriter(palette: palette)
+  }
+
+  /// Forgets everything on screen: after a resize the terminal may have
+  /// reflowed or cleared it, so the next frame is painted from scratch.
+  func screenResized() {
+    removeOverlays(from: 0)
+    base = nil
+    clearok(cn_curscr(), true)
+  }
+
+  /// Deletes every overlay window; call before `endwin`.
+  func teardown() {
+    removeOverlays(from: 0)
+    base = nil
+  }
+
+  func draw(_ frame: Frame, screen: Size) {
+    let screenRect = Rect(origin: .zero, size: screen)
+    let layers = frame.layers
+    // A layer is dimmed when any layer above it is a modal overlay.
+    var dimmed = [Bool](repeating: false, count: layers.count)
+    var modalAbove = false
+    for i in layers.indices.reversed() {
+      dimmed[i] = modalAbove
+      modalAbove = modalAbove || layers[i].dimsBehind
+    }
+
+    drawBase(layers.first, screen: screenRect, dimmed: dimmed.first ?? false)
+    drawOverlays(Array(layers.dropFirst()), screen: screenRect, dimmed: Array(dimmed.dropFirst()))
+    // update_panels refreshes stdscr as the bottom panel, repainting overlays
+    // where it changed underneath them; but until the first panel exists it
+    // leaves stdscr alone, so then (and only then) refresh it directly.
+    update_panels()
+    if !overlays.contains(where: { $0 != nil }) { wnoutrefresh(cn_stdscr()) }
+    placeCursor(frame.cursor, layerCount: layers.count, screen: screenRect)
+    doupdate()
+  }
+
+  private func drawBase(_ layer: Layer?, screen: Rect, dimmed: Bool) {
+    let stdscr = cn_stdscr()!
+    let area = layer.map { $0.rect.intersection(screen) } ?? Rect(origin: .zero, size: .zero)
+    if base == nil || base?.area != area {
+      // Anything outside the new area would otherwise keep old content.
+      werase(stdscr)
+      base = Target(window: stdscr, panel: nil, area: area)
+    }
+    guard let layer, var target = base else { return }
+    write(layer, into: &target, dimmed: dimmed)
+    base = target
+  }
+
+  private func drawOverlays(_ layers: [Layer], screen: Rect, dimmed: [Bool]) {
+    var restacked = removeOverlays(from: layers.count)
+    while overlays.count < layers.count { overlays.append(nil) }
+    for (i, layer) in layers.enumerated() {
+      let area = layer.rect.intersection(screen)
+      if overlays[i]?.area != area || area.isEmpty {
+        restacked = true
+        remove(overlays[i])
+        overlays[i] = area.isEmpty ? nil : makeTarget(area)
+      }
+      guard var target = overlays[i] else { continue }
+      write(layer, into: &target, dimmed: dimmed[i])
+      overlays[i] = target
+    }
+    if restacked {
+      // New panels open on top; put them back in layer order, and repaint
+      // whatever a removed or moved window used to cover.
+      for target in overlays.compactMap({ $0 }) {
+        if let panel = target.panel { top_panel(panel) }
+        touchwin(target.window)
+      }
+      touchwin(cn_stdscr())
+    }
+  }
+
+  private func makeTarget(_ area: Rect) -> Target? {
+    guard
+      let window = newwin(
+        Int32(area.height), Int32(area.width), Int32(area.y), Int32(area.x)),
+      let panel = new_panel(window)
+    else { return nil }
+    return Target(window: window, panel: panel, area: area)
+  }
+
+  /// Removes overlay windows from `index` up; returns whether any existed.
+  @discardableResult
+  private func removeOverlays(from index: Int) -> Bool {
+    guard index < overlays.count else { return false }
+    let removed = overlays[index...].contains { $0 != nil }
+    overlays[index...].forEach(remove)
+    overlays.removeSubrange(index...)
+    return removed
+  }
+
+  private func remove(_ target: Target?) {
+    guard let target, let panel = target.panel else { return }
+    del_panel(panel)
+    delwin(target.window)
+  }
+
+  /// Writes the rows of `layer` that differ from what the window already has.
+  private func write(_ layer: Layer, into target: inout Target, dimmed: Bool) {
+    let area = target.area
+    let cellCount = area.width * area.height
+    if target.written.count != cellCount || target.dimmed != dimmed {
+      // A cell no canvas produces, so every row compares unequal.
+      target.written = Array(repeating: Cell(text: "\u{0}", width: -1), count: cellCount)
+      target.dimmed = dimmed
+    }
+    // stdscr is addressed in screen coordinates, overlay windows from their corner.
+    let windowOrigin = target.panel == nil ? area.origin : .zero
+    let canvas = layer.canvas
+    let offsetX = area.x - layer.rect.x
+    let offsetY = area.y - layer.rect.y
+    let columns = windowOrigin.x..<(windowOrigin.x + area.width)
+    var row = [Cell](repeating: .blank, count: area.width)
+    for y in 0..<area.height {
+      let canvasY = y + offsetY
+      for x in 0..<area.width {
+        let canvasX = x + offsetX
+        let inside = canvasY < canvas.size.height && canvasX < canvas.size.width
+        row[x] = inside ? canvas.cells[canvasY * canvas.size.width + canvasX] : .blank
+      }
+      let start = y * area.width
+      if target.written[start..<(start + area.width)].elementsEqual(row) { continue }
+      target.written.replaceSubrange(start..<(start + area.width), with: row)
+      for x in 0..<area.width {
+        writer.put(
+          row[x], x: windowOrigin.x + x, y: windowOrigin.y + y, in: target.window,
+          columns: columns, dimmed: dimmed)
+      }
+    }
+  }
+
+  /// Shows the text cursor where the top layer wants it, or hides it.
+  private func placeCursor(_ cursor: Point?, layerCount: Int, screen: Rect) {
+    let top = layerCount > 1 ? overlays.last ?? nil : base
+    guard let cursor, let top, screen.contains(cursor), top.area.contains(cursor) else {
+      setCursorVisible(false)
+      return
+    }
+    let origin = top.panel == nil ? Point.zero : top.area.origin
+    wmove(top.window, Int32(cursor.y - origin.y), Int32(cursor.x - origin.x))
+    // update_panels already copied the contents; this only records the cursor.
+    wnoutrefresh(top.window)
+    setCursorVisible(true)
+  }
+
+  private func setCursorVisible(_ visible: Bool) {
+    guard cursorVisible != visible else { return }
+    cursorVisible = visible
+    curs_set(visible ? 1 : 0)
+  }
+}

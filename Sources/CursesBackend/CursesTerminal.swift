@@ -1,0 +1,216 @@
+import CNCurses
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real terminal, through ncurses: draws frames, reads keys, follows
+/// resizes, and always gives the terminal back as it found it.
+///
+/// Create it on the main actor; `init` throws `CursesError` before touching
+/// the screen when there is no usable terminal. Call `shutdown()` before
+/// exiting; a crash, a fatal signal or `exit` restore the terminal anyway.
+@MainActor
+public final class CursesTerminal: TerminalBackend {
+  public struct Options: Sendable {
+    /// Whether to use colours at all; `NO_COLOR` turns them off in any case.
+    public var colors: Bool
+    /// How long (ms) a lone Esc waits for the rest of a key sequence.
+    public var escapeDelay: Int
+    /// Asks the terminal to mark pastes, so pasted text never runs as keys.
+    public var bracketedPaste: Bool
+
+    public init(colors: Bool = true, escapeDelay: Int = 25, bracketedPaste: Bool = true) {
+      self.colors = colors
+      self.escapeDelay = escapeDelay
+      self.bracketedPaste = bracketedPaste
+    }
+  }
+
+  public private(set) var size: Size
+  /// Whether cells are drawn in colour (false under `NO_COLOR` or on mono terminals).
+  public var colorsEnabled: Bool { palette.colorsEnabled }
+  /// How many colours the terminal has (0 when colours are off).
+  public var colorCount: Int { palette.colorCount }
+
+  private let options: Options
+  private let screen: OpaquePointer
+  /// A pad to read keys through: reading via a real window would make ncurses
+  /// refresh it first, painting it over the panels.
+  private let inputPad: UnsafeMutablePointer<WINDOW>
+  private let waiter: InputWaiter
+  private let palette: ColorPalette
+  private let renderer: CursesRenderer
+  private var decoder = InputDecoder()
+  private var isShutDown = false
+  /// Set once the keyboard hung up, so the wait stops watching it.
+  private var inputClosed = false
+  /// Waits that said "readable" but yielded nothing: a closed terminal that
+  /// poll(2) does not report as hung up would otherwise make the loop spin.
+  private var emptyReads = 0
+
+  public init(options: Options = Options()) throws(CursesError) {
+    let term = try Self.checkTerminal()
+    let waiter = try InputWaiter()
+    setlocale(LC_ALL, "")
+    SignalGuard.prepare(wakeFD: waiter.writeFD)
+    SignalGuard.install()
+    // The size comes from the kernel; stale LINES/COLUMNS variables must not win.
+    use_env(false)
+    guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
+      SignalGuard.uninstall()
+      throw .unknownTerminal(term)
+    }
+    _ = set_term(screen)
+    SignalGuard.captureStandardError()
+    SignalGuard.arm(restoring: SignalGuard.restoreSequence(bracketedPaste: options.bracketedPaste))
+    guard let inputPad = newpad(1, 1) else {
+      endwin()
+      SignalGuard.disarm()
+      SignalGuard.releaseStandardError()
+      SignalGuard.uninstall()
+      delscreen(screen)
+      throw .setupFailed("cannot create the input window")
+    }
+
+    // Raw rather than cbreak: Ctrl-C, Ctrl-Z, Ctrl-S and Ctrl-\ arrive as keys.
+    raw()
+    noecho()
+    nonl()
+    keypad(inputPad, true)
+    nodelay(inputPad, true)
+    _ = set_escdelay(Int32(options.escapeDelay))
+    let palette = ColorPalette(wanted: options.colors && !Self.noColorRequested())
+    if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004h") }
+
+    self.options = options
+    self.screen = screen
+    self.inputPad = inputPad
+    self.waiter = waiter
+    self.palette = palette
+    self.renderer = CursesRenderer(palette: palette)
+    self.size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
+    curs_set(0)
+  }
+
+  public func draw(_ frame: Frame) {
+    guard !isShutDown else { return }
+    renderer.draw(frame, screen: size)
+  }
+
+  public func bell() {
+    guard !isShutDown else { return }
+    beep()
+  }
+
+  public nonisolated func wake() { waiter.wake() }
+
+  public func nextEvents() async -> [TerminalEvent] {
+    guard !isShutDown else { return [] }
+    let readiness = await waiter.wait(watchInput: !inputClosed)
+    guard !isShutDown else { return [] }
+
+    var events: [TerminalEvent] = []
+    var terminateSignal: Int32?
+    for signal in readiness.signals {
+      if signal == SIGWINCH {
+        followResize(into: &events)
+      } else if terminateSignal == nil {
+        terminateSignal = signal
+      }
+    }
+    if !inputClosed {
+      let (keys, readAny) = readKeys()
+      events += keys
+      emptyReads = readiness.input && !readAny ? emptyReads + 1 : 0
+    }
+    if (readiness.hangUp || emptyReads >= 64) && !inputClosed {
+      // The terminal is gone; reading again would spin. Ask the app to quit.
+      inputClosed = true
+      terminateSignal = terminateSignal ?? SIGHUP
+    }
+    if let terminateSignal { events.append(.terminate(signal: terminateSignal)) }
+    return events
+  }
+
+  public func shutdown() {
+    guard !isShutDown else { return }
+    isShutDown = true
+    renderer.teardown()
+    delwin(inputPad)
+    curs_set(1)
+    endwin()
+    if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004l") }
+    SignalGuard.disarm()
+    SignalGuard.restoreModes()
+    SignalGuard.releaseStandardError()
+    SignalGuard.uninstall()
+    delscreen(screen)
+    waiter.wake()  // lets a pending wait return
+  }
+
+  /// Everything ncurses has buffered from the keyboard, decoded.
+  private func readKeys() -> (events: [TerminalEvent], readAny: Bool) {
+    var raw: [RawInput] = []
+    var value: UInt32 = 0
+    var sawResize = false
+    while true {
+      let status = cn_get_wch(inputPad, &value)
+      if status == cn_key_code_yes() {
+        if Int32(value) == KEY_RESIZE {
+          sawResize = true  // resizeterm queues one; the size check dedupes it
+        } else {
+          raw.append(.keyCode(Int32(value)))
+        }
+      } else if status == cn_ok() {
+        raw.append(.character(value))
+      } else {
+        break
+      }
+    }
+    var events: [TerminalEvent] = []
+    if sawResize { followResize(into: &events) }
+    return (events + decoder.decode(raw), sawResize || !raw.isEmpty)
+  }
+
+  /// Adopts the kernel's idea of the terminal size; reports it if it changed.
+  private func followResize(into events: inout [TerminalEvent]) {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    if cn_window_size(1, &rows, &columns) == 0, rows > 0, columns > 0,
+      rows != cn_lines() || columns != cn_cols()
+    {
+      resizeterm(rows, columns)
+    }
+    let current = Size(width: Int(cn_cols()), height: Int(cn_lines()))
+    guard current != size else { return }
+    size = current
+    renderer.screenResized()
+    events.append(.resize(current))
+  }
+
+  /// Sends a mode switch ncurses knows nothing about. It goes straight to the
+  /// terminal: putp would leave it in stdio's buffer until exit.
+  private static func writeToTerminal(_ sequence: String) {
+    let bytes = Array(sequence.utf8)
+    _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+  }
+
+  /// Fails early, before any output, when there is no terminal to take over.
+  private static func checkTerminal() throws(CursesError) -> String {
+    if isatty(0) == 0 { throw .notATerminal(stream: "standard input") }
+    if isatty(1) == 0 { throw .notATerminal(stream: "standard output") }
+    guard let value = getenv("TERM"), value.pointee != 0 else { throw .unknownTerminal("") }
+    return String(cString: value)
+  }
+
+  /// no-color.org: `NO_COLOR` set to a non-empty value turns colour off; an
+  /// empty value counts as unset, as that convention specifies.
+  static func noColorRequested() -> Bool {
+    guard let value = getenv("NO_COLOR") else { return false }
+    return value.pointee != 0
+  }
+}

@@ -1,0 +1,201 @@
+import CNCurses
+import TerminalUI
+
+/// One unit ncurses' `get_wch` returned.
+enum RawInput: Hashable, Sendable {
+  /// A character (a Unicode scalar value, or a control code).
+  case character(UInt32)
+  /// A function-key code (`KEY_UP`, `KEY_F(1)`, ...).
+  case keyCode(Int32)
+}
+
+/// Turns what ncurses read into the app's events: control codes become named
+/// keys, Esc+char becomes Alt+char, bracketed or bursty text becomes a paste.
+///
+/// It keeps state between batches only while inside a bracketed paste, whose
+/// text may arrive over several reads.
+struct InputDecoder {
+  /// This many printable characters arriving in one read count as a paste:
+  /// people do not type that fast, pastes (without bracketed mode) do.
+  var burstThreshold = 4
+  /// Text of a bracketed paste still waiting for its end marker.
+  private var pasteText: String?
+  /// The start of a possible end marker that a read cut in two.
+  private var heldInput: [RawInput] = []
+
+  private static let escape: UInt32 = 27
+  private static let pasteStart = Array("200~".unicodeScalars.map(\.value))
+  private static let pasteEnd: [UInt32] = [27] + Array("[201~".unicodeScalars.map(\.value))
+
+  /// Whether a bracketed paste has started but not ended yet.
+  var isInsidePaste: Bool { pasteText != nil }
+
+  mutating func decode(_ newInput: [RawInput]) -> [TerminalEvent] {
+    let input = heldInput + newInput
+    heldInput = []
+    var events: [TerminalEvent] = []
+    var text = String.UnicodeScalarView()
+    func flushText() {
+      guard !text.isEmpty else { return }
+      let string = String(text)
+      text.removeAll()
+      if string.count >= burstThreshold {
+        events.append(.paste(string))
+      } else {
+        events.append(contentsOf: string.map { .key(.char($0)) })
+      }
+    }
+
+    var i = 0
+    while i < input.count {
+      if pasteText != nil {
+        i = consumePaste(input, from: i, into: &events)
+        continue
+      }
+      switch input[i] {
+      case .keyCode(let code):
+        flushText()
+        if let key = Self.key(forCode: code) { events.append(.key(key)) }
+        i += 1
+      case .character(Self.escape):
+        flushText()
+        i = decodeEscape(input, at: i, into: &events)
+      case .character(let value):
+        if let scalar = Unicode.Scalar(value), Self.isPrintable(scalar) {
+          text.append(scalar)
+        } else {
+          flushText()
+          if let key = Self.key(forControl: value) { events.append(.key(key)) }
+        }
+        i += 1
+      }
+    }
+    flushText()
+    return events
+  }
+
+  /// Decodes what follows an Esc at `start`; returns the index after it.
+  private mutating func decodeEscape(
+    _ input: [RawInput], at start: Int, into events: inout [TerminalEvent]
+  ) -> Int {
+    let next = start + 1
+    guard next < input.count, case .character(let value) = input[next],
+      let scalar = Unicode.Scalar(value), Self.isPrintable(scalar)
+    else {
+      // Esc alone, or before something that is not a character: the Esc key.
+      events.append(.key(.escape))
+      return next
+    }
+    if scalar == "[", let end = Self.csiEnd(input, from: next + 1) {
+      let body = input[(next + 1)..<end].compactMap { raw -> UInt32? in
+        if case .character(let v) = raw { return v } else { return nil }
+      }
+      if body == Self.pasteStart {
+        pasteText = ""
+      }
+      // Other sequences ncurses did not recognise are dropped, not typed.
+      return end
+    }
+    events.append(.key(.alt(Character(scalar))))
+    return next + 1
+  }
+
+  /// The index just past a complete CSI sequence's final byte (parameters and
+  /// intermediates 0x20–0x3F, final 0x40–0x7E), or nil if it is incomplete.
+  private static func csiEnd(_ input: [RawInput], from start: Int) -> Int? {
+    var i = start
+    while i < input.count, i - start < 32 {
+      guard case .character(let v) = input[i] else { return nil }
+      if (0x40...0x7E).contains(v) { return i + 1 }
+      guard (0x20...0x3F).contains(v) else { return nil }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Adds paste text from `start` until the end marker; returns the next index.
+  private mutating func consumePaste(
+    _ input: [RawInput], from start: Int, into events: inout [TerminalEvent]
+  ) -> Int {
+    var i = start
+    var collected = String.UnicodeScalarView()
+    while i < input.count {
+      if Self.matches(Self.pasteEnd, in: input, at: i) {
+        pasteText?.unicodeScalars.append(contentsOf: collected)
+        events.append(.paste(pasteText ?? ""))
+        pasteText = nil
+        return i + Self.pasteEnd.count
+      }
+      let rest = input[i...]
+      if rest.count < Self.pasteEnd.count, Self.pasteEnd.starts(with: rest.map(Self.value)) {
+        heldInput = Array(rest)
+        break
+      }
+      if case .character(let v) = input[i], let scalar = Unicode.Scalar(v) {
+        // Terminals send line breaks in pastes as CR; the app wants "\n".
+        collected.append(v == 13 ? "\n" : scalar)
+      }
+      i += 1
+    }
+    pasteText?.unicodeScalars.append(contentsOf: collected)
+    return input.count
+  }
+
+  /// The character value of a raw input; function keys never match a marker.
+  private static func value(_ raw: RawInput) -> UInt32 {
+    if case .character(let v) = raw { return v }
+    return UInt32.max
+  }
+
+  private static func matches(_ pattern: [UInt32], in input: [RawInput], at start: Int) -> Bool {
+    guard start + pattern.count <= input.count else { return false }
+    for (offset, value) in pattern.enumerated() where input[start + offset] != .character(value) {
+      return false
+    }
+    return true
+  }
+
+  static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    return v >= 0x20 && v != 0x7F && !(0x80...0x9F).contains(v)
+  }
+
+  /// Named keys for C0 control codes (what raw mode delivers for Ctrl+key).
+  static func key(forControl value: UInt32) -> Key? {
+    switch value {
+    case 0: return .ctrl(" ")  // Ctrl-Space and Ctrl-@ send NUL
+    case 8, 127: return .backspace
+    case 9: return .tab
+    case 10, 13: return .enter
+    case 1...26: return .ctrl(Character(Unicode.Scalar(value + 96)!))
+    case 28: return .ctrl("\\")
+    case 29: return .ctrl("]")
+    case 30: return .ctrl("^")
+    case 31: return .ctrl("_")
+    default: return nil
+    }
+  }
+
+  /// Named keys for ncurses' KEY_* codes; nil for ones the app has no use for.
+  static func key(forCode code: Int32) -> Key? {
+    switch code {
+    case KEY_UP: return .up
+    case KEY_DOWN: return .down
+    case KEY_LEFT: return .left
+    case KEY_RIGHT: return .right
+    case KEY_HOME: return .home
+    case KEY_END: return .end
+    case KEY_PPAGE: return .pageUp
+    case KEY_NPAGE: return .pageDown
+    case KEY_BTAB: return .backTab
+    case KEY_DC: return .delete
+    case KEY_IC: return .insert
+    case KEY_BACKSPACE: return .backspace
+    case KEY_ENTER: return .enter
+    default:
+      let f0 = cn_key_f(0)
+      if code > f0 && code <= f0 + 63 { return .function(Int(code - f0)) }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import CNCurses
+import TerminalUI
+import Testing
+
+@testable import CursesBackend
+
+@Suite struct InputDecoderTests {
+  private func chars(_ text: String) -> [RawInput] {
+    text.unicodeScalars.map { .character($0.value) }
+  }
+
+  private func decode(_ input: [RawInput]) -> [TerminalEvent] {
+    var decoder = InputDecoder()
+    return decoder.decode(input)
+  }
+
+  @Test func singlePrintableCharactersAreKeys() {
+    #expect(decode(chars("a")) == [.key(.char("a"))])
+    #expect(decode(chars("é")) == [.key(.char("é"))])
+    #expect(decode(chars("日")) == [.key(.char("日"))])
+    #expect(decode(chars("ab")) == [.key(.char("a")), .key(.char("b"))])
+  }
+
+  @Test func combiningMarksJoinTheirBase() {
+    #expect(decode(chars("e\u{301}")) == [.key(.char("e\u{301}"))])
+  }
+
+  @Test func controlCodes() {
+    #expect(decode([.character(3)]) == [.key(.ctrl("c"))])
+    #expect(decode([.character(1)]) == [.key(.ctrl("a"))])
+    #expect(decode([.character(26)]) == [.key(.ctrl("z"))])
+    #expect(decode([.character(9)]) == [.key(.tab)])
+    #expect(decode([.character(10)]) == [.key(.enter)])
+    #expect(decode([.character(13)]) == [.key(.enter)])
+    #expect(decode([.character(8)]) == [.key(.backspace)])
+    #expect(decode([.character(127)]) == [.key(.backspace)])
+    #expect(decode([.character(28)]) == [.key(.ctrl("\\"))])
+  }
+
+  @Test func functionKeyCodes() {
+    let cases: [(Int32, Key)] = [
+      (KEY_UP, .up), (KEY_DOWN, .down), (KEY_LEFT, .left), (KEY_RIGHT, .right),
+      (KEY_HOME, .home), (KEY_END, .end), (KEY_PPAGE, .pageUp), (KEY_NPAGE, .pageDown),
+      (KEY_BTAB, .backTab), (KEY_DC, .delete), (KEY_IC, .insert),
+      (KEY_BACKSPACE, .backspace), (KEY_ENTER, .enter), (cn_key_f(5), .function(5)),
+    ]
+    for (code, key) in cases {
+      #expect(decode([.keyCode(code)]) == [.key(key)])
+    }
+    #expect(decode([.keyCode(KEY_MOUSE)]) == [])
+  }
+
+  @Test func escapeAloneAndAltCharacters() {
+    #expect(decode([.character(27)]) == [.key(.escape)])
+    #expect(decode([.character(27)] + chars("x")) == [.key(.alt("x"))])
+    #expect(decode([.character(27), .character(27)]) == [.key(.escape), .key(.escape)])
+    #expect(decode([.character(27), .keyCode(KEY_UP)]) == [.key(.escape), .key(.up)])
+    #expect(decode([.character(27), .character(3)]) == [.key(.escape), .key(.ctrl("c"))])
+  }
+
+  @Test func burstOfPrintableTextIsAPaste() {
+    #expect(decode(chars("hello world")) == [.paste("hello world")])
+    #expect(decode(chars("abc")) == [.key(.char("a")), .key(.char("b")), .key(.char("c"))])
+    // A control key ends the run: Enter after typed-ahead text still submits.
+    #expect(decode(chars("name") + [.character(13)]) == [.paste("name"), .key(.enter)])
+  }
+
+  @Test func bracketedPasteKeepsLineBreaksAndControlText() {
+    let input =
+      [.character(27)] + chars("[200~one") + [.character(13)] + chars("two")
+      + [.character(27)] + chars("[201~")
+    #expect(decode(input) == [.paste("one\ntwo")])
+    let short = [.character(27)] + chars("[200~q") + [.character(27)] + chars("[201~")
+    #expect(decode(short) == [.paste("q")])
+  }
+
+  @Test func bracketedPasteSpanningReads() {
+    var decoder = InputDecoder()
+    #expect(decoder.decode([.character(27)] + chars("[200~abc")) == [])
+    #expect(decoder.isInsidePaste)
+    #expect(decoder.decode(chars("def") + [.character(27)] + chars("[2")) == [])
+    #expect(decoder.decode(chars("01~x")) == [.paste("abcdef"), .key(.char("x"))])
+    #expect(!decoder.isInsidePaste)
+  }
+
+  @Test func unknownEscapeSequencesAreDropped() {
+    #expect(decode([.character(27)] + chars("[99;5u") + chars("a")) == [.key(.char("a"))])
+  }
+}
