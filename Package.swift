@@ -67,7 +67,9 @@ let package = Package(
       name: "ComposableTests",
       dependencies: ["Composable", "ComposableTesting", issueReportingTestSupport]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-    .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "CNCurses"]),
+    .testTarget(
+      name: "CursesBackendTests",
+      dependencies: ["CursesBackend", "CNCurses", "TerminalUI", "TmuxTesting"]),
     .testTarget(
       name: "StandupsCoreTests",
       dependencies: ["StandupsCore", "ComposableTesting", issueReportingTestSupport]),

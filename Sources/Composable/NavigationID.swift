@@ -47,22 +47,33 @@ extension DependencyValues {
 /// through destination enums) and its `id` if it is `Identifiable`.
 func navigationIdentity(of value: Any) -> AnyHashable {
   var parts: [AnyHashable] = [ObjectIdentifier(type(of: value))]
+  let path = enumCasePath(of: value) { $0 is any Identifiable }
+  parts += path.cases.map(AnyHashable.init)
+  if let identifiable = path.leaf as? any Identifiable {
+    parts.append(identifier(of: identifiable))
+  }
+  return AnyHashable(parts)
+}
+
+/// The chain of enum cases a value is in (`.edit` of `.destination` …) and the
+/// payload at the end; stops early at a value for which `stop` holds. A case
+/// without a payload is named by its description.
+func enumCasePath(
+  of value: Any, stoppingAt stop: (Any) -> Bool = { _ in false }
+) -> (cases: [String], leaf: Any) {
+  var cases: [String] = []
   var current: Any = value
-  while true {
-    if let identifiable = current as? any Identifiable {
-      parts.append(identifier(of: identifiable))
-      break
-    }
+  while !stop(current) {
     let mirror = Mirror(reflecting: current)
     guard mirror.displayStyle == .enum else { break }
     guard let child = mirror.children.first, let label = child.label else {
-      parts.append("\(current)")
+      cases.append("\(current)")
       break
     }
-    parts.append(label)
+    cases.append(label)
     current = child.value
   }
-  return AnyHashable(parts)
+  return (cases, current)
 }
 
 private func identifier<T: Identifiable>(of value: T) -> AnyHashable { AnyHashable(value.id) }

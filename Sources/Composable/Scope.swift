@@ -68,17 +68,6 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
 
 /// A short description of an enum value for messages: its case path, not its payload.
 func debugCaseOutput(_ value: Any) -> String {
-  var parts: [String] = []
-  var current: Any = value
-  while true {
-    let mirror = Mirror(reflecting: current)
-    guard mirror.displayStyle == .enum else { break }
-    guard let child = mirror.children.first, let label = child.label else {
-      parts.append("\(current)")
-      break
-    }
-    parts.append(label)
-    current = child.value
-  }
-  return parts.isEmpty ? "\(type(of: value))" : ".\(parts.joined(separator: "."))"
+  let cases = enumCasePath(of: value).cases
+  return cases.isEmpty ? "\(type(of: value))" : ".\(cases.joined(separator: "."))"
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TmuxTesting
 
 /// The real backend in a real terminal: terminal-probe inside tmux.
 extension TerminalTests {
@@ -36,7 +37,7 @@ extension TerminalTests {
       let session = try ProbeSession()
       try await session.waitForText("last key: none")
       try session.tmuxCommand(["set-buffer", "one\ntwo"])
-      try session.tmuxCommand(["paste-buffer", "-p", "-t", "probe"])
+      try session.tmuxCommand(["paste-buffer", "-p", "-t", session.target])
       try await session.waitForText("paste: one⏎two")
     }
 
@@ -84,11 +85,11 @@ extension TerminalTests {
     @Test func resizeRedrawsAtTheNewSize() async throws {
       let session = try ProbeSession()
       try await session.waitForText("probe ready 80x24")
-      try session.tmuxCommand(["resize-window", "-t", "probe", "-x", "60", "-y", "20"])
+      try session.tmuxCommand(["resize-window", "-t", session.target, "-x", "60", "-y", "20"])
       try await session.waitForText("probe ready 60x20")
       try session.sendKeys("o")
       try await session.waitForText("│ overlay")
-      try session.tmuxCommand(["resize-window", "-t", "probe", "-x", "100", "-y", "30"])
+      try session.tmuxCommand(["resize-window", "-t", session.target, "-x", "100", "-y", "30"])
       try await session.waitForText("probe ready 100x30")
       let lines = try session.screen().split(separator: "\n", omittingEmptySubsequences: false)
       #expect(lines.filter { $0.contains("┌") }.count == 1, "one overlay, no leftovers")

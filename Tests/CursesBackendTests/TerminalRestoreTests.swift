@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TmuxTesting
 
 /// However the probe ends, the shell after it must get a sane terminal back:
 /// line editing and echo on, the main screen (not the probe's) showing.
@@ -69,7 +70,7 @@ extension TerminalTests {
 /// Without a terminal the probe must refuse before drawing anything.
 @Suite struct NoTerminalTests {
   @Test func pipesInsteadOfATerminal() throws {
-    let probe = try #require(Harness.probe, "terminal-probe was not built next to the tests")
+    let probe = try #require(Probe.path, "terminal-probe was not built next to the tests")
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm"
     let result = try Harness.run(probe, [], environment: environment)

@@ -29,6 +29,48 @@ struct AppFlowTests {
     try await app.quitAndExpectSaneTerminal(keys: ["q"])
   }
 
+  @Test func pastingIntoAFieldInsertsTheText() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("Design")
+    try app.session.sendKeys("a")
+    try await app.session.waitForText("New standup")
+    // A bracketed paste (tmux paste-buffer -p), escape sequence and all: it is
+    // text for the field, never keys or terminal commands.
+    try app.session.tmuxCommand(["set-buffer", "Weekly \u{1B}[2J sync"])
+    try app.session.tmuxCommand(["paste-buffer", "-p", "-t", app.session.target])
+    try await app.session.waitForText("Weekly [2J sync")
+    try app.session.sendKeys("C-s")
+    try await app.session.waitForNoText("New standup")
+    let saved = try await app.waitForSavedData("the pasted title") {
+      $0.contains { $0.title == "Weekly [2J sync" }
+    }
+    #expect(saved != nil)
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+  }
+
+  @Test func escGoesBackWhileArrowsAndAltStillDecode() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("Design")
+    // An arrow (an escape sequence) moves the selection rather than closing anything.
+    try app.session.sendKeys("Down")
+    try await app.session.waitForScreen("Engineering selected") {
+      $0.contains("›▌ Engineering")
+    }
+    try app.session.sendKeys("Enter")
+    try await app.session.waitForText("Start meeting")
+    // A lone Esc goes back (it is not taken as the start of a sequence)…
+    try app.session.sendKeys("Escape")
+    try await app.session.waitForText("2 standups")
+    // …while Esc followed at once by a key is Alt+key, which the list ignores:
+    // "a" must not open the add sheet.
+    try app.session.sendKeys("M-a")
+    try app.session.sendKeys("j")
+    try await app.session.waitForScreen("Engineering still selected after alt+a, j") {
+      $0.contains("›▌ Engineering") && !$0.contains("New standup")
+    }
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+  }
+
   @Test func escDismissesTheSheet() async throws {
     let app = try AppSession()
     try await app.session.waitForText("Design")

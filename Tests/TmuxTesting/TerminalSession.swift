@@ -72,8 +72,11 @@ public enum Harness {
 /// and prints `EXIT=<status>`; the pane stays open so tests can look at the
 /// terminal the program left behind.
 public final class TerminalSession: @unchecked Sendable {
-  public let socket = "standups-e2e-\(UUID().uuidString.prefix(8))"
   public let directory: URL
+  /// The session's target for tmux commands (`-t`).
+  public let target = "main"
+  /// The server's socket lives in `directory`, so nothing is left behind.
+  private var socket: String { directory.appendingPathComponent("tmux.sock").path }
   public var sttyFile: URL { directory.appendingPathComponent("stty.txt") }
   private let tmux: String
 
@@ -82,7 +85,10 @@ public final class TerminalSession: @unchecked Sendable {
     height: Int = 24, environment: [String: String] = [:]
   ) throws {
     tmux = try #require(Harness.tmux, "tmux is not installed")
-    directory = try Harness.temporaryDirectory("standups-session")
+    // Short: a socket path must fit in 108 bytes.
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ts-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let config = directory.appendingPathComponent("tmux.conf")
     try """
     set -g remain-on-exit on
@@ -95,7 +101,7 @@ public final class TerminalSession: @unchecked Sendable {
       ([prefix, Harness.shellQuoted(program)] + arguments.map(Harness.shellQuoted))
       .joined(separator: " ")
       + "; s=$?; stty -a > \(Harness.shellQuoted(sttyFile.path)); echo \"EXIT=$s\""
-    var sessionEnvironment = ["SWIFT_BACKTRACE": "enable=no"]
+    var sessionEnvironment = ["SWIFT_BACKTRACE": "interactive=no"]
     sessionEnvironment.merge(environment) { $1 }
     let envArguments = sessionEnvironment.sorted { $0.key < $1.key }
       .flatMap { ["-e", "\($0.key)=\($0.value)"] }
@@ -105,7 +111,7 @@ public final class TerminalSession: @unchecked Sendable {
   }
 
   deinit {
-    _ = try? Harness.run(tmux, ["-L", socket, "kill-server"], environment: Self.environment)
+    _ = try? Harness.run(tmux, ["-S", socket, "kill-server"], environment: Self.environment)
     try? FileManager.default.removeItem(at: directory)
   }
 
@@ -124,7 +130,7 @@ public final class TerminalSession: @unchecked Sendable {
 
   @discardableResult
   public func tmuxCommand(_ arguments: [String]) throws -> String {
-    let result = try Harness.run(tmux, ["-L", socket] + arguments, environment: Self.environment)
+    let result = try Harness.run(tmux, ["-S", socket] + arguments, environment: Self.environment)
     if result.status != 0 {
       throw TmuxError(command: arguments.joined(separator: " "), message: result.stderr)
     }
@@ -133,22 +139,23 @@ public final class TerminalSession: @unchecked Sendable {
 
   /// The visible screen (`history` adds scrolled-off lines; `escapes` keeps SGR codes).
   public func screen(history: Bool = false, escapes: Bool = false) throws -> String {
-    var arguments = ["capture-pane", "-p", "-t", "main"]
-    if history { arguments += ["-S", "-"] }
+    var arguments = ["capture-pane", "-p", "-t", target]
+    // With the history, join wrapped lines: messages there are searched for whole.
+    if history { arguments += ["-S", "-", "-J"] }
     if escapes { arguments.append("-e") }
     return try tmuxCommand(arguments)
   }
 
   /// Sends tmux key names ("Escape", "C-s", "Down") or, with `literal`, text.
   public func sendKeys(_ keys: String..., literal: Bool = false) throws {
-    try tmuxCommand(["send-keys", "-t", "main"] + (literal ? ["-l"] : []) + keys)
+    try tmuxCommand(["send-keys", "-t", target] + (literal ? ["-l"] : []) + keys)
   }
 
   /// Types `text` literally.
   public func type(_ text: String) throws { try sendKeys(text, literal: true) }
 
   public func resize(width: Int, height: Int) throws {
-    try tmuxCommand(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+    try tmuxCommand(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
   }
 
   /// Waits until `condition` holds for the screen; records the screen if it never does.
@@ -178,6 +185,19 @@ public final class TerminalSession: @unchecked Sendable {
     }
   }
 
+  /// Waits until some screen line is exactly `line` (ignoring surrounding blanks).
+  @discardableResult
+  public func waitForLine(
+    _ line: String, timeout: Duration = .seconds(15),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> Bool {
+    try await waitForScreen(
+      "the line \"\(line)\"", timeout: timeout, sourceLocation: sourceLocation
+    ) {
+      $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == line }
+    }
+  }
+
   /// Waits until the screen no longer contains `text`.
   @discardableResult
   public func waitForNoText(
@@ -203,7 +223,7 @@ public final class TerminalSession: @unchecked Sendable {
 
   /// The pid of the program running in the pane (the shell's only child).
   public func programPID() throws -> Int32? {
-    let shell = try tmuxCommand(["display-message", "-p", "-t", "main", "#{pane_pid}"])
+    let shell = try tmuxCommand(["display-message", "-p", "-t", target, "#{pane_pid}"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
     guard let parent = Int32(shell) else { return nil }
     return Harness.children(of: parent).first
