@@ -19,8 +19,9 @@ public enum Exhaustivity: Equatable, Sendable {
 @MainActor
 public final class TestStore<State: Equatable, Action: Sendable> {
   public var exhaustivity: Exhaustivity = .on
-  /// How long `receive` and `finish` wait for effects by default.
-  public var timeout: Duration = .seconds(1)
+  /// How long `receive` and `finish` wait for effects by default: generous, as
+  /// waiting ends as soon as the effect is done and CI machines can be slow.
+  public var timeout: Duration = .seconds(10)
   /// Whether the feature called `dismiss()` on itself.
   public private(set) var isDismissed = false
 
