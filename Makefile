@@ -28,5 +28,13 @@ format:
 lint:
 	$(SWIFT) format lint --recursive Sources Tests
 
+## bench: release build of the app and the benchmarks, then the table of figures
+## (make bench BENCH_ARGS=--quick; SCRATCH=dir builds in another scratch path)
+BENCH_BUILD = $(SWIFT) build -c release $(if $(SCRATCH),--scratch-path $(SCRATCH))
+bench:
+	$(BENCH_BUILD) --product standups
+	$(BENCH_BUILD) --product standups-bench
+	$$($(BENCH_BUILD) --show-bin-path)/standups-bench $(BENCH_ARGS)
+
 clean:
 	rm -rf .build

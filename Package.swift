@@ -63,6 +63,10 @@ let package = Package(
     // A small program that draws a sample frame and echoes decoded keys; the
     // backend's end-to-end tests drive it in tmux.
     .executableTarget(name: "terminal-probe", dependencies: ["CursesBackend", "TerminalUI"]),
+    // `make bench`: performance figures for the README (not part of `make test`).
+    .executableTarget(
+      name: "standups-bench",
+      dependencies: ["StandupsCore", "StandupsTUI", "TerminalUI", "Composable"]),
     .testTarget(
       name: "ComposableTests",
       dependencies: ["Composable", "ComposableTesting", issueReportingTestSupport]),

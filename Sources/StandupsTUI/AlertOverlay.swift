@@ -40,7 +40,7 @@ enum AlertOverlay {
     let rowWidth = ButtonRow(labels).width
     // The widest content the screen leaves room for, border and padding aside.
     let room = max(1, Overlay.rect(preferred: screen, on: screen).width - Overlay.chrome.width)
-    let messageWidth = min(48, max(rowWidth, TextWidth.of(alert.message ?? "")))
+    let messageWidth = min(48, max(rowWidth, TextWidth.of(Sanitizer.inert(alert.message ?? ""))))
     let innerWidth = min(room, max(rowWidth, min(messageWidth, max(20, screen.width - 8))))
     let message = wrap(alert.message ?? "", width: innerWidth)
     // Buttons that don't fit on one row wrap onto more, still in order.
@@ -86,6 +86,8 @@ enum AlertOverlay {
     guard width > 0 else { return [] }
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      // Measured as drawn: a control shows as a one-column picture.
+      let paragraph = Sanitizer.inert(String(paragraph))
       var line = ""
       for word in paragraph.split(separator: " ") {
         let candidate = line.isEmpty ? String(word) : line + " " + word

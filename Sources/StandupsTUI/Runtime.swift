@@ -13,7 +13,8 @@ public final class AppRuntime {
   private var memory = ViewMemory()
   private let environment: RenderEnvironment
   private var needsRender = true
-  private var isHandlingInput = false
+  /// True while the loop is suspended in `backend.nextEvents()`.
+  private var isWaitingForEvents = false
   private var quitRequested = false
   private var observation: StoreObservation?
   /// Called after each batch of actions with the new state (persistence).
@@ -36,7 +37,15 @@ public final class AppRuntime {
     guard ui.banner != text else { return }
     ui.banner = text
     needsRender = true
-    if !isHandlingInput { backend.wake() }
+    drawIfWaiting()
+  }
+
+  /// Something changed while the loop waits for input (an effect's action, a
+  /// banner): draw it now, here on the main actor. Waking the backend's wait
+  /// only to come back here and draw cost a round trip through the input-wait
+  /// thread — several thread wake-ups on every tick of the meeting timer.
+  private func drawIfWaiting() {
+    if isWaitingForEvents, !quitRequested { render() }
   }
 
   /// Runs until the user quits or a termination signal arrives.
@@ -46,18 +55,18 @@ public final class AppRuntime {
       self.needsRender = true
       self.onStateChange(self.store.state)
       // An effect's action arrived while we wait for input: draw it.
-      if !self.isHandlingInput { self.backend.wake() }
+      self.drawIfWaiting()
     }
     store.send(.onLaunch)
     render()
     while !quitRequested {
+      isWaitingForEvents = true
       let events = await backend.nextEvents()
-      isHandlingInput = true
+      isWaitingForEvents = false
       for event in events {
         handle(event)
         if quitRequested { break }
       }
-      isHandlingInput = false
       if needsRender, !quitRequested { render() }
     }
     observation?.cancel()

@@ -72,7 +72,8 @@ extension Duration {
 }
 
 extension Standup {
-  var displayTitle: String { title.isEmpty ? "Untitled" : title }
+  /// The title as drawn: inert, so that measuring it gives its width on screen.
+  var displayTitle: String { title.isEmpty ? "Untitled" : Sanitizer.inert(title) }
   var lengthText: String { "\(minutes) min" }
   var attendeesText: String { attendees.count == 1 ? "1 attendee" : "\(attendees.count) attendees" }
 }

@@ -152,7 +152,8 @@ enum RecordMeetingScreen {
       let count = standup.attendees.count
       let speaker = "Speaker \(min(state.speakerIndex + 1, count)) of \(count)"
       content.put(speaker, x: 0, y: 3, width: width, alignment: .center, style: Looks.title)
-      let name = state.currentSpeaker.map { $0.name.isEmpty ? "(no name)" : $0.name } ?? ""
+      let name =
+        state.currentSpeaker.map { $0.name.isEmpty ? "(no name)" : Sanitizer.inert($0.name) } ?? ""
       content.put(
         name, x: 0, y: 4, width: width, alignment: .center, style: standup.theme.accent.with(.bold))
 

@@ -61,13 +61,18 @@ public struct Box: Hashable, Sendable {
     let g = border.glyphs
     let w = size.width
     let h = size.height
-    let line = String(repeating: g.horizontal, count: w - 2)
-    canvas.put(g.topLeft + line + g.topRight, x: 0, y: 0, style: style)
-    canvas.put(g.bottomLeft + line + g.bottomRight, x: 0, y: h - 1, style: style)
-    for y in 1..<(h - 1) {
-      canvas.put(g.vertical, x: 0, y: y, style: style)
-      canvas.put(g.vertical, x: w - 1, y: y, style: style)
-    }
+    // Border glyphs are one column each: runs of them are fills, not text to
+    // measure character by character.
+    let horizontal = Cell(text: g.horizontal, style: style)
+    let vertical = Cell(text: g.vertical, style: style)
+    canvas.put(g.topLeft, x: 0, y: 0, style: style)
+    canvas.fill(Rect(x: 1, y: 0, width: w - 2, height: 1), with: horizontal)
+    canvas.put(g.topRight, x: w - 1, y: 0, style: style)
+    canvas.put(g.bottomLeft, x: 0, y: h - 1, style: style)
+    canvas.fill(Rect(x: 1, y: h - 1, width: w - 2, height: 1), with: horizontal)
+    canvas.put(g.bottomRight, x: w - 1, y: h - 1, style: style)
+    canvas.fill(Rect(x: 0, y: 1, width: 1, height: h - 2), with: vertical)
+    canvas.fill(Rect(x: w - 1, y: 1, width: 1, height: h - 2), with: vertical)
     // A label needs "─ " before and " ─" after it, between the corners.
     let room = w - 6
     if let title, room > 0, !title.isEmpty {

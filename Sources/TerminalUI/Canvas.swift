@@ -38,11 +38,19 @@ public struct Canvas: Hashable, Sendable {
   public init(size: Size, fill: Cell = .blank) {
     let w = max(0, size.width)
     let h = max(0, size.height)
-    self.size = Size(width: w, height: h)
-    self.cells = Array(repeating: fill, count: w * h)
-    self.clip = Rect(x: 0, y: 0, width: w, height: h)
+    var fill = fill
+    fill.text = Sanitizer.inert(fill.text)
+    self.init(size: Size(width: w, height: h), cells: Array(repeating: fill, count: w * h))
+  }
+
+  /// A canvas over `cells` (row-major, `size.width * size.height` of them,
+  /// already inert), sharing their storage.
+  init(size: Size, cells: [Cell]) {
+    self.size = size
+    self.cells = cells
+    self.clip = Rect(origin: .zero, size: size)
     self.origin = .zero
-    self.bounds = self.size
+    self.bounds = size
   }
 
   /// Reads a cell in grid coordinates (ignores clip and origin).
@@ -69,11 +77,16 @@ public struct Canvas: Hashable, Sendable {
   /// right half of a wide character written here.
   /// Cell text is sanitized too, so no way of drawing can emit a raw control.
   public mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
-    let ax = origin.x + x
-    let ay = origin.y + y
-    guard cell.width > 0, ay >= clip.y, ay < clip.maxY else { return }
     var cell = cell
     cell.text = Sanitizer.inert(cell.text)  // no copy when already safe
+    place(origin.x + x, origin.y + y, cell)
+  }
+
+  /// `set` in grid coordinates, for a cell whose text is already inert (every
+  /// cell of a canvas is, and so is text `put` has checked): the per-cell
+  /// paths (text, fills, compositing) don't pay for sanitizing twice.
+  mutating func place(_ ax: Int, _ ay: Int, _ cell: Cell) {
+    guard cell.width > 0, ay >= clip.y, ay < clip.maxY else { return }
     let leadVisible = ax >= clip.x && ax < clip.maxX
     guard cell.width >= 2 else {
       if leadVisible { write(ax, ay, cell) }
@@ -98,9 +111,9 @@ public struct Canvas: Hashable, Sendable {
   /// character it overwrites (even outside the clip: half a glyph can't exist).
   private mutating func write(_ ax: Int, _ ay: Int, _ cell: Cell) {
     let i = ay * size.width + ax
-    let old = cells[i]
-    if old.width == 2, ax + 1 < size.width { cells[i + 1] = .blank(cells[i + 1].style) }
-    if old.isContinuation, ax > 0 { cells[i - 1] = .blank(cells[i - 1].style) }
+    let oldWidth = cells[i].width  // 0: a continuation
+    if oldWidth == 2, ax + 1 < size.width { cells[i + 1] = .blank(cells[i + 1].style) }
+    if oldWidth == 0, ax > 0 { cells[i - 1] = .blank(cells[i - 1].style) }
     cells[i] = cell
   }
 
@@ -111,11 +124,13 @@ public struct Canvas: Hashable, Sendable {
     let visible = Rect(origin: Point(x: origin.x + r.x, y: origin.y + r.y), size: r.size)
       .intersection(clip)
     guard !visible.isEmpty else { return }
+    var cell = cell
+    cell.text = Sanitizer.inert(cell.text)
     let step = cell.width >= 2 ? 2 : 1
     for ay in visible.y..<visible.maxY {
       var ax = visible.x
       while ax < visible.maxX {
-        set(ax - origin.x, ay - origin.y, cell)
+        place(ax, ay, cell)
         ax += step
       }
     }
@@ -146,15 +161,35 @@ public struct Canvas: Hashable, Sendable {
     let ay = origin.y + y
     guard ay >= clip.y, ay < clip.maxY else { return x }
     var col = x
-    for raw in text {
+    let utf8 = text.utf8
+    var i = utf8.startIndex
+    while i != utf8.endIndex {
       if origin.x + col >= clip.maxX { break }
+      let byte = utf8[i]
+      let next = utf8.index(after: i)
+      // Printable ASCII followed by ASCII (or nothing) is a grapheme of its
+      // own, one column wide and inert: no grapheme breaking, no sanitizing.
+      if byte >= 0x20, byte < 0x7F, next == utf8.endIndex || utf8[next] < 0x80 {
+        place(origin.x + col, ay, Cell(text: Self.asciiText[Int(byte) &- 0x20], style: style))
+        col += 1
+        i = next
+        continue
+      }
+      // Anything else, one grapheme at a time (`i` is on a grapheme boundary).
+      let raw = text[i]
       if Sanitizer.isInert(raw) {
         put(raw, col: &col, y: y, style: style)
       } else {
         for ch in Sanitizer.inert(String(raw)) { put(ch, col: &col, y: y, style: style) }
       }
+      i = text.index(after: i)
     }
     return col
+  }
+
+  /// The one-character strings of printable ASCII, made once.
+  private static let asciiText: [String] = (0x20..<0x7F).map {
+    String(Character(Unicode.Scalar(UInt8($0))))
   }
 
   /// Draws `text` in exactly `width` columns: truncated with "…" or padded with
@@ -165,15 +200,24 @@ public struct Canvas: Hashable, Sendable {
     style: Style = .plain
   ) -> Int {
     guard width > 0 else { return x }
-    put(TextWidth.fit(text, to: width, alignment: alignment), x: x, y: y, style: style)
+    // What `put(TextWidth.fit(…))` draws, without building the padded string:
+    // the padding is blank cells in `style`, exactly as drawn spaces would be.
+    let text = TextWidth.truncate(text, to: width)
+    let gap = width - TextWidth.of(text)
+    let lead = gap <= 0 ? 0 : alignment == .trailing ? gap : alignment == .center ? gap / 2 : 0
+    let ay = origin.y + y
+    for col in x..<(x + lead) { place(origin.x + col, ay, .blank(style)) }
+    let end = put(text, x: x + lead, y: y, style: style)
+    for col in max(end, x + lead)..<max(end, x + width) { place(origin.x + col, ay, .blank(style)) }
     return x + width
   }
 
+  /// Draws one inert grapheme.
   private mutating func put(_ ch: Character, col: inout Int, y: Int, style: Style) {
     let w = TextWidth.of(ch)
     // Zero-width graphemes (a stray combining mark, a lone joiner) have no cell.
     guard w > 0 else { return }
-    set(col, y, Cell(text: String(ch), width: w, style: style))
+    place(origin.x + col, origin.y + y, Cell(text: String(ch), width: w, style: style))
     col += w
   }
 

@@ -12,12 +12,13 @@ extension Canvas {
     for ay in target.y..<target.maxY {
       for ax in target.x..<target.maxX {
         let cell = source[ax - dx, ay - dy]
+        // Cells of a canvas are inert already: placed without sanitizing again.
         if cell.isContinuation {
           // Its lead was drawn with it, unless the lead fell left of the clip.
-          if ax == target.x { set(ax - origin.x, ay - origin.y, .blank(cell.style)) }
+          if ax == target.x { place(ax, ay, .blank(cell.style)) }
           continue
         }
-        set(ax - origin.x, ay - origin.y, cell)
+        place(ax, ay, cell)
       }
     }
   }
@@ -27,7 +28,18 @@ extension Frame {
   /// The layers flattened bottom to top into one grid, as the terminal shows
   /// them. Everything beneath a layer that `dimsBehind` gets the `.dim` attribute.
   public func composited() -> Canvas {
-    var screen = Canvas(size: size)
+    var screen: Canvas
+    var layers = layers[...]
+    // A bottom layer covering exactly the screen is the screen as drawn: take
+    // its cells as they are (shared, not copied) instead of cell by cell.
+    if let base = layers.first, base.rect == Rect(origin: .zero, size: size),
+      base.canvas.size == size
+    {
+      screen = Canvas(size: size, cells: base.canvas.cells)
+      layers = layers.dropFirst()
+    } else {
+      screen = Canvas(size: size)
+    }
     for layer in layers {
       if layer.dimsBehind { screen.restyle { $0.with(.dim) } }
       screen.within(layer.rect) { $0.draw(layer.canvas) }

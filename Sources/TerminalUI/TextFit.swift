@@ -12,12 +12,25 @@ extension TextWidth {
   /// A wide character that would straddle the limit is left out, never split.
   public static func prefix(_ s: Substring, fitting width: Int) -> (text: Substring, width: Int) {
     var used = 0
-    var end = s.startIndex
-    for i in s.indices {
-      let w = of(s[i])
+    // Printable ASCII followed by ASCII (or nothing) is a one-column grapheme
+    // of its own: counted by the byte, without grapheme breaking.
+    let utf8 = s.utf8
+    var i = utf8.startIndex
+    while i != utf8.endIndex {
+      let byte = utf8[i]
+      let next = utf8.index(after: i)
+      guard byte >= 0x20, byte < 0x7F, next == utf8.endIndex || utf8[next] < 0x80 else { break }
+      if used + 1 > width { return (s[s.startIndex..<i], used) }
+      used += 1
+      i = next
+    }
+    // The rest (from a grapheme boundary), one grapheme at a time.
+    var end = i
+    while end != s.endIndex {
+      let w = of(s[end])
       if used + w > width { break }
       used += w
-      end = s.index(after: i)
+      end = s.index(after: end)
     }
     return (s[s.startIndex..<end], used)
   }

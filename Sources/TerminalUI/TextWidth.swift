@@ -41,6 +41,23 @@ public enum TextWidth {
     if v < 0x7F { return v >= 0x20 ? 1 : 0 }
     if v < 0xA0 { return 0 }  // DEL and C1 controls
     if v < 0x300 { return 1 }  // Latin-1 … IPA: nothing combining or wide here
+    if v &- symbolsStart < UInt32(symbolWidths.count) {
+      return Int(symbolWidths[Int(v &- symbolsStart)])
+    }
+    return measure(scalar)
+  }
+
+  /// Punctuation, arrows, box drawing, blocks and shapes — what the screens
+  /// are drawn with — looked up instead of asking the Unicode properties on
+  /// every frame. Made once, by `measure` itself, so it can't disagree with it.
+  private static let symbolsStart: UInt32 = 0x2000
+  private static let symbolWidths: [UInt8] = (0x2000..<0x2600).map {
+    UInt8(measure(Unicode.Scalar(UInt32($0))!))
+  }
+
+  /// The width of a scalar from U+0300 up, from its Unicode properties.
+  private static func measure(_ scalar: Unicode.Scalar) -> Int {
+    let v = scalar.value
     if isZeroWidth(scalar) { return 0 }
     if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
     return 1

@@ -1,0 +1,125 @@
+import Foundation
+import StandupsCore
+import StandupsTUI
+import TerminalUI
+
+/// A terminal for the keystroke benchmark: it plays a script of keys into the
+/// app's real run loop (`AppRuntime.run`) and times each turn of the loop,
+/// from handing over one key until the loop asks for the next one — keymap,
+/// action, reducer, the runtime's state-change hook, view and a composited
+/// frame, exactly what `InMemoryBackend.draw` does (without keeping every frame).
+@MainActor
+final class ScriptedBackend: TerminalBackend {
+  let size: Size
+  private let script: [Key]
+  private var position = 0
+  private var handedOut: (wall: UInt64, cpu: UInt64)?
+  /// Per key: wall-clock and main-thread CPU nanoseconds.
+  private(set) var durations: [Double] = []
+  private(set) var cpuDurations: [Double] = []
+  private(set) var screen: Canvas
+  private(set) var frameCount = 0
+
+  init(size: Size, script: [Key]) {
+    self.size = size
+    self.script = script
+    self.screen = Canvas(size: size)
+  }
+
+  func draw(_ frame: Frame) {
+    screen = frame.composited()
+    frameCount += 1
+  }
+
+  func nextEvents() async -> [TerminalEvent] {
+    if let handedOut {
+      let cpu = threadCPUNanos()
+      durations.append(Double(monotonicNanos() - handedOut.wall))
+      cpuDurations.append(Double(cpu - handedOut.cpu))
+    }
+    guard position < script.count else { return [.terminate(signal: 15)] }
+    let key = script[position]
+    position += 1
+    handedOut = (monotonicNanos(), threadCPUNanos())
+    return [.key(key)]
+  }
+
+  func bell() {}
+  nonisolated func wake() {}
+  func shutdown() {}
+}
+
+/// Keystroke cost through the app's loop, for list moves and form typing.
+@MainActor
+enum KeystrokeBench {
+  static let size = Size(width: 80, height: 24)
+
+  enum Scenario: String, CaseIterable {
+    case listMove = "list: move selection (j/k)"
+    case formTyping = "add sheet: type a character"
+
+    var name: String { self == .listMove ? "list" : "form" }
+  }
+
+  /// Runs `keys` keystrokes (after `warmUp` unmeasured ones) and returns the
+  /// per-key wall-clock and CPU durations in nanoseconds.
+  static func measure(_ scenario: Scenario, standups count: Int, keys: Int, warmUp: Int)
+    async -> (wall: Samples, cpu: Samples)
+  {
+    let standups = Fixtures.standups(count: count)
+    var list = StandupsList.State(standups: standups, selection: standups[count / 2].id)
+    let script: [Key]
+    switch scenario {
+    case .listMove:
+      // Down 25, up 25, around the middle of the list: every key moves.
+      let cycle =
+        Array(repeating: Key.char("j"), count: 25) + Array(repeating: .char("k"), count: 25)
+      script = (0..<(keys + warmUp)).map { cycle[$0 % cycle.count] }
+    case .formTyping:
+      list.destination = .add(StandupForm.State(standup: Standup(id: UUID())))
+      // Type 20 letters, erase them, again: the field never scrolls far.
+      let word = Array("standupsbenchmarking").map { Key.char($0) }
+      let cycle = word + Array(repeating: .backspace, count: word.count)
+      script = (0..<(keys + warmUp)).map { cycle[$0 % cycle.count] }
+    }
+    let store = Store(
+      initialState: AppFeature.State(standupsList: list), reducer: AppFeature())
+    let backend = ScriptedBackend(size: size, script: script)
+    let runtime = AppRuntime(
+      store: store, backend: backend, onStateChange: AppSaveHook.make(initial: standups))
+    await runtime.run()
+    precondition(backend.durations.count == keys + warmUp, "the script did not run to the end")
+    return (
+      Samples(Array(backend.durations.dropFirst(warmUp))),
+      Samples(Array(backend.cpuDurations.dropFirst(warmUp)))
+    )
+  }
+
+  static func run(report: Report, sizes: [Int], keys: Int, scenarios: [Scenario]) async {
+    for scenario in scenarios {
+      var p99s: [Double] = []
+      for count in sizes {
+        let (wall, cpu) = await measure(scenario, standups: count, keys: keys, warmUp: keys / 10)
+        p99s.append(cpu.percentile(99))
+        func summary(_ samples: Samples) -> String {
+          "p50 \(Format.duration(nanoseconds: samples.median)), "
+            + "p99 \(Format.duration(nanoseconds: samples.percentile(99)))"
+        }
+        report.add(
+          "keystroke", "\(scenario.rawValue), \(Format.grouped(count)) standups, CPU",
+          summary(cpu), target: "p99 ≤ 1 ms", met: cpu.percentile(99) <= 1_000_000)
+        report.add(
+          "keystroke", "\(scenario.rawValue), \(Format.grouped(count)) standups, wall",
+          summary(wall) + ", max \(Format.duration(nanoseconds: wall.max))")
+      }
+      // Flat: the largest list costs at most twice the smallest (plus noise).
+      if let first = p99s.first, let last = p99s.last, p99s.count > 1 {
+        let ratio = last / first
+        report.add(
+          "keystroke",
+          "\(scenario.rawValue), CPU p99 \(Format.grouped(sizes.last!)) ÷ \(Format.grouped(sizes.first!))",
+          String(format: "×%.2f", ratio), target: "flat (≤ ×2)", met: ratio <= 2)
+      }
+    }
+  }
+}

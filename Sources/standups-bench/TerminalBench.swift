@@ -1,0 +1,201 @@
+import Foundation
+import StandupsCore
+
+/// The real `standups` binary in an 80×24 pseudo-terminal: bytes written per
+/// keystroke, start-up time and memory, and idle CPU and wake-ups.
+@MainActor
+struct TerminalBench {
+  let app: String
+  let dataFile: String
+  let report: Report
+
+  var environment: [String: String] {
+    [
+      "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+      "HOME": (dataFile as NSString).deletingLastPathComponent,
+      "PATH": "/usr/bin:/bin",
+    ]
+  }
+
+  func launch(_ arguments: [String] = []) throws -> PseudoTerminal {
+    try PseudoTerminal(
+      executable: app, arguments: ["--data", dataFile] + arguments, columns: 80, rows: 24,
+      environment: environment)
+  }
+
+  /// Quits from the list and waits for the exit.
+  func quit(_ terminal: PseudoTerminal) {
+    terminal.send("\u{1B}")
+    _ = terminal.readUntilQuiet(quiet: 0.1, limit: 1)
+    terminal.send("q")
+    if terminal.waitForExit(timeout: 5) == nil {
+      terminal.signal(SIGTERM)
+      terminal.waitForExit()
+    }
+  }
+
+  /// Sends `key` and counts what the terminal receives until it goes quiet.
+  func bytes(after key: String, in terminal: PseudoTerminal) -> Int {
+    terminal.send(key)
+    return terminal.readUntilQuiet(quiet: 0.1, limit: 2).bytes.count
+  }
+
+  // MARK: 2. Bytes per keystroke
+
+  func bytesPerKey() throws {
+    let terminal = try launch()
+    let first = terminal.readUntilQuiet(quiet: 0.3)
+    report.add("terminal", "first frame at 80×24", Format.bytes(first.bytes.count))
+    // Six cards fit the page: five moves down and back stay on it.
+    var moves: [Int] = []
+    for key in Array(repeating: "j", count: 5) + Array(repeating: "k", count: 5) {
+      moves.append(bytes(after: key, in: terminal))
+    }
+    let worstMove = moves.max() ?? 0
+    report.add(
+      "terminal", "selection move (j/k), within the page",
+      "median \(Samples(moves.map(Double.init)).median) B, max \(worstMove) B",
+      target: "≤ 200 B", met: worstMove <= 200)
+    // Past the last card the list scrolls by one card: every card row changes.
+    for _ in 0..<5 { _ = bytes(after: "j", in: terminal) }
+    let scroll = bytes(after: "j", in: terminal)
+    report.add("terminal", "selection move that scrolls the list", Format.bytes(scroll))
+
+    terminal.send("a")
+    let sheet = terminal.readUntilQuiet(quiet: 0.3)
+    report.add("terminal", "open the add sheet (a)", Format.bytes(sheet.bytes.count))
+    var typed: [Int] = []
+    for ch in "Engineering" { typed.append(bytes(after: String(ch), in: terminal)) }
+    var erased: [Int] = []
+    for _ in 0..<5 { erased.append(bytes(after: "\u{7F}", in: terminal)) }
+    let worstTyped = typed.max() ?? 0
+    report.add(
+      "terminal", "typed character in the add sheet",
+      "median \(Samples(typed.map(Double.init)).median) B, max \(worstTyped) B",
+      target: "≤ 64 B", met: worstTyped <= 64)
+    report.add(
+      "terminal", "backspace in the add sheet",
+      "median \(Samples(erased.map(Double.init)).median) B, max \(erased.max() ?? 0) B")
+    quit(terminal)
+  }
+
+  // MARK: 3. Start-up
+
+  func startUp(runs: Int, label: String) throws {
+    var times: [Double] = []
+    var firstBytes: [Double] = []
+    var peakKB = 0
+    for _ in 0..<runs {
+      let start = monotonicNanos()
+      let terminal = try launch()
+      let frame = terminal.readUntilQuiet(quiet: 0.3)
+      guard frame.last != 0 else { throw PseudoTerminal.Failure(description: "no first frame") }
+      times.append(Double(frame.last - start))
+      firstBytes.append(Double(frame.first - start))
+      let hwm = terminal.peakResidentKB() ?? 0
+      quit(terminal)
+      peakKB = max(peakKB, hwm, terminal.maxRSSKB ?? 0)
+    }
+    let samples = Samples(times)
+    report.add(
+      "start-up", "to first frame, \(label) (\(runs) runs)",
+      "median \(Format.duration(nanoseconds: samples.median)), max \(Format.duration(nanoseconds: samples.max))",
+      target: "≤ 50 ms", met: samples.median <= 50_000_000)
+    report.add(
+      "start-up", "to the first byte on the terminal",
+      "median \(Format.duration(nanoseconds: Samples(firstBytes).median))")
+    report.add(
+      "start-up", "peak resident memory (VmHWM, ru_maxrss)",
+      String(format: "%.1f MB", Double(peakKB) / 1024), target: "≤ 30 MB",
+      met: peakKB <= 30 * 1024)
+  }
+
+  // MARK: 4. Idle
+
+  struct Activity {
+    var cpu: Double
+    /// Voluntary context switches of the threads alive at the end (new ones from zero).
+    var wakeUps: Int
+    var involuntary: Int
+    var bytes: Int
+    /// Frames drawn: bursts of output.
+    var frames: Int
+    var threads: Int
+    /// Threads that started or ended during the window.
+    var threadChurn: Int
+    /// Wake-ups of each thread that had any, most first.
+    var perThread: [Int]
+    /// Wake-ups of libdispatch's manager thread: its worker-pool monitor is a
+    /// 1 s timer in every process that has used a dispatch worker thread
+    /// (Swift concurrency does), whatever the app does. Included above.
+    var dispatchMonitor: Int
+  }
+
+  /// CPU time, wake-ups and output of the app over `seconds` with no input.
+  func observe(_ terminal: PseudoTerminal, seconds: Double) -> Activity {
+    let cpu0 = terminal.cpuSeconds() ?? 0
+    let before = terminal.contextSwitches()
+    let output = terminal.readUntilQuiet(quiet: seconds, limit: seconds)
+    let cpu1 = terminal.cpuSeconds() ?? 0
+    let after = terminal.contextSwitches()
+    var perThread: [Int] = []
+    var involuntary = 0
+    var monitor = 0
+    for (tid, end) in after {
+      let start = before[tid] ?? (0, 0)
+      let wakeUps = end.voluntary - start.voluntary
+      perThread.append(wakeUps)
+      involuntary += end.involuntary - start.involuntary
+      if [232, 281].contains(terminal.blockingSyscall(thread: tid)) { monitor += wakeUps }
+    }
+    let wakeUps = perThread.reduce(0, +)
+    let churn = Set(before.keys).symmetricDifference(after.keys).count
+    return Activity(
+      cpu: cpu1 - cpu0, wakeUps: wakeUps, involuntary: involuntary, bytes: output.bytes.count,
+      frames: output.writes, threads: after.count, threadChurn: churn,
+      perThread: perThread.filter { $0 > 0 }.sorted(by: >), dispatchMonitor: monitor)
+  }
+
+  func idle(seconds: Double) throws {
+    let terminal = try launch()
+    _ = terminal.readUntilQuiet(quiet: 0.5)
+    // Let start-up work (first save check, lazy runtime threads) settle.
+    _ = terminal.readUntilQuiet(quiet: 1, limit: 1)
+    let list = observe(terminal, seconds: seconds)
+    quit(terminal)
+    let window = String(format: "%.0f s", seconds)
+    let percent = list.cpu / seconds * 100
+    report.add(
+      "idle", "list, \(window): CPU",
+      String(format: "%.2f %% (%.0f ms)", percent, list.cpu * 1000), target: "0 %",
+      met: list.cpu < 0.011)
+    let appWakeUps = list.wakeUps - list.dispatchMonitor
+    report.add(
+      "idle", "list, \(window): wake-ups of the app's threads",
+      "\(appWakeUps), \(list.bytes) B written", target: "0", met: appWakeUps == 0)
+    report.add(
+      "idle", "list, \(window): wake-ups of libdispatch's pool monitor",
+      "\(list.dispatchMonitor) (its 1 s timer; \(list.threads) threads, "
+        + "\(list.threadChurn) came/went)")
+
+    let recording = try launch(["--open", "/1/record"])
+    _ = recording.readUntilQuiet(quiet: 0.5, limit: 2)
+    let record = observe(recording, seconds: seconds)
+    recording.signal(SIGTERM)
+    recording.waitForExit()
+    let perSecond = Double(record.wakeUps) / seconds
+    let framesPerSecond = Double(record.frames) / seconds
+    report.add(
+      "idle", "recording, \(window): CPU",
+      String(format: "%.2f %% (%.0f ms)", record.cpu / seconds * 100, record.cpu * 1000))
+    report.add(
+      "idle", "recording, \(window): frames drawn per second",
+      String(format: "%.1f/s, ", framesPerSecond) + "\(Format.bytes(record.bytes)) written",
+      target: "≈ 1/s", met: framesPerSecond <= 1.5)
+    report.add(
+      "idle", "recording, \(window): thread wake-ups per second",
+      String(format: "%.1f/s over %d threads ", perSecond, record.threads)
+        + "(\(record.perThread.map(String.init).joined(separator: " + ")) in all, "
+        + "\(record.dispatchMonitor) of them the pool monitor)")
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import StandupsCore
+
+// `make bench`: performance figures for the README. Not a test — it prints
+// numbers and marks the ones that miss their targets (issue 7).
+//
+//   standups-bench [--quick] [--only SECTIONS] [--app PATH] [--keys N]
+//                  [--sizes 10,1000,100000] [--scenarios list,form] [--idle-seconds S]
+//   standups-bench --write-data FILE    (the 1 000 × 20 data file, to try by hand)
+//
+// SECTIONS: keystroke, terminal, startup, idle, store, save (comma-separated).
+
+struct Options {
+  var sections: Set<String> = ["keystroke", "terminal", "startup", "idle", "store", "save"]
+  var app: String
+  var keys = 5_000
+  var sizes = [10, 1_000, 100_000]
+  var scenarios = Set(KeystrokeBench.Scenario.allCases.map(\.name))
+  var idleSeconds = 3.0
+  var storeSeconds = 1.0
+  var startUpRuns = 5
+  /// Only write the 1 000 × 20 data file here (to try the app on it by hand).
+  var writeData: String?
+
+  init(_ arguments: [String]) {
+    let binDirectory = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
+    app = binDirectory + "/standups"
+    var rest = arguments[...]
+    func value(_ flag: String) -> String {
+      guard let v = rest.popFirst() else { fail("\(flag) needs a value") }
+      return v
+    }
+    while let flag = rest.popFirst() {
+      switch flag {
+      case "--quick":
+        keys = 1_000
+        idleSeconds = 1
+        storeSeconds = 0.3
+        startUpRuns = 2
+      case "--only": sections = Set(value(flag).split(separator: ",").map(String.init))
+      case "--app": app = value(flag)
+      case "--keys": keys = Int(value(flag)) ?? keys
+      case "--sizes": sizes = value(flag).split(separator: ",").compactMap { Int($0) }
+      case "--scenarios": scenarios = Set(value(flag).split(separator: ",").map(String.init))
+      case "--idle-seconds": idleSeconds = Double(value(flag)) ?? idleSeconds
+      case "--write-data": writeData = value(flag)
+      case "-h", "--help":
+        print(
+          "usage: standups-bench [--quick] [--only keystroke,terminal,startup,idle,store,save] "
+            + "[--app PATH] [--keys N] [--sizes 10,1000,100000] [--scenarios list,form] "
+            + "[--idle-seconds S] | --write-data FILE")
+        exit(0)
+      default: fail("unknown option \(flag)")
+      }
+    }
+  }
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("standups-bench: \(message)\n".utf8))
+  exit(2)
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let report = Report()
+
+if let path = options.writeData {
+  do {
+    try DataFile(path: path).save(Fixtures.standups(count: 1_000, meetings: 20))
+  } catch {
+    fail("cannot write \(path): \(error)")
+  }
+  exit(0)
+}
+
+if options.sections.contains("keystroke") {
+  await KeystrokeBench.run(
+    report: report, sizes: options.sizes, keys: options.keys,
+    scenarios: KeystrokeBench.Scenario.allCases.filter { options.scenarios.contains($0.name) })
+}
+if options.sections.contains("store") {
+  StoreBench.run(report: report, seconds: options.storeSeconds)
+}
+
+let needsBigFile = !options.sections.isDisjoint(with: ["terminal", "startup", "idle", "save"])
+let big = needsBigFile ? Fixtures.standups(count: 1_000, meetings: 20) : []
+if options.sections.contains("save") {
+  await SaveBench.run(report: report, standups: big, runs: 5)
+}
+
+let terminalSections = options.sections.intersection(["terminal", "startup", "idle"])
+if !terminalSections.isEmpty {
+  guard FileManager.default.isExecutableFile(atPath: options.app) else {
+    fail("no app binary at \(options.app) (build it: swift build -c release --product standups)")
+  }
+  let path = Fixtures.temporaryDirectory("app") + "/standups.json"
+  do { try DataFile(path: path).save(big) } catch { fail("cannot write \(path): \(error)") }
+  let bench = TerminalBench(app: options.app, dataFile: path, report: report)
+  do {
+    if terminalSections.contains("terminal") { try bench.bytesPerKey() }
+    if terminalSections.contains("startup") {
+      try bench.startUp(runs: options.startUpRuns, label: "1 000 standups × 20 meetings")
+    }
+    if terminalSections.contains("idle") { try bench.idle(seconds: options.idleSeconds) }
+  } catch {
+    fail("\(error)")
+  }
+}
+
+Fixtures.removeTemporaryFiles()
+report.printTable()
