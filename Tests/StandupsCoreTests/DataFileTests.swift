@@ -46,6 +46,18 @@ struct DataFileTests {
     #expect(throws: DataFile.Failure.self) { try DataFile(path: path).load() }
   }
 
+  @Test func invalidUTF8IsRepairedNotFatal() throws {
+    let path = directory + "/latin1.json"
+    var bytes = Array(
+      #"{"version": 1, "standups": [{"id": "00000000-0000-0000-0000-000000000001", "title": "Caf"#
+        .utf8)
+    bytes.append(0xE9)  // Latin-1 "é": not UTF-8
+    bytes += Array(#"", "theme": "teal", "minutes": 5, "attendees": [], "meetings": []}]}"#.utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let loaded = try #require(try DataFile(path: path).load())
+    #expect(loaded.first?.title == "Caf\u{FFFD}")
+  }
+
   @Test func newerFormatVersionsAreRefused() throws {
     let path = directory + "/new.json"
     try Data("{\"version\": 99, \"standups\": []}".utf8).write(to: URL(fileURLWithPath: path))
