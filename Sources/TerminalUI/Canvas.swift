@@ -206,9 +206,12 @@ public struct Canvas: Hashable, Sendable {
     let gap = width - TextWidth.of(text)
     let lead = gap <= 0 ? 0 : alignment == .trailing ? gap : alignment == .center ? gap / 2 : 0
     let ay = origin.y + y
-    for col in x..<(x + lead) { place(origin.x + col, ay, .blank(style)) }
+    // Padding past the clip's right edge draws nothing: don't visit it.
+    let edge = clip.maxX - origin.x
+    for col in x..<max(x, min(x + lead, edge)) { place(origin.x + col, ay, .blank(style)) }
     let end = put(text, x: x + lead, y: y, style: style)
-    for col in max(end, x + lead)..<max(end, x + width) { place(origin.x + col, ay, .blank(style)) }
+    let from = max(end, x + lead)
+    for col in from..<max(from, min(x + width, edge)) { place(origin.x + col, ay, .blank(style)) }
     return x + width
   }
 

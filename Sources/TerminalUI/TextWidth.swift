@@ -24,11 +24,22 @@ public enum TextWidth {
 
   /// Columns a string occupies when drawn on one row.
   public static func of(_ s: String) -> Int {
-    // Plain ASCII is by far the common case and needs no grapheme breaking.
+    // Plain ASCII is by far the common case and needs no grapheme breaking:
+    // printable ASCII followed by ASCII (or nothing) is a one-column grapheme
+    // of its own. Only the rest ("·", "…", wide text) is broken into graphemes.
     var count = 0
-    for byte in s.utf8 {
-      guard byte >= 0x20, byte < 0x7F else { return s.reduce(0) { $0 + of($1) } }
-      count += 1
+    let utf8 = s.utf8
+    var i = utf8.startIndex
+    while i != utf8.endIndex {
+      let byte = utf8[i]
+      let next = utf8.index(after: i)
+      if byte >= 0x20, byte < 0x7F, next == utf8.endIndex || utf8[next] < 0x80 {
+        count += 1
+        i = next
+      } else {
+        count += of(s[i])  // `i` is on a grapheme boundary
+        i = s.index(after: i)
+      }
     }
     return count
   }

@@ -10,8 +10,6 @@ final class PseudoTerminal {
   let pid: pid_t
   private let master: Int32
   private(set) var exitStatus: Int32?
-  /// Peak resident memory of the child in KB, from wait4's rusage (after exit).
-  private(set) var maxRSSKB: Int?
 
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -133,11 +131,8 @@ final class PseudoTerminal {
     let start = monotonicNanos()
     while Double(monotonicNanos() - start) / 1e9 < timeout {
       var status: Int32 = 0
-      var usage = rusage()
-      let result = wait4(pid, &status, WNOHANG, &usage)
-      if result == pid {
+      if waitpid(pid, &status, WNOHANG) == pid {
         exitStatus = status
-        maxRSSKB = usage.ru_maxrss
         return status
       }
       _ = readUntilQuiet(quiet: 0.02, limit: 0.05)
@@ -157,6 +152,30 @@ final class PseudoTerminal {
     guard fields.count > 13, let utime = Double(fields[11]), let stime = Double(fields[12])
     else { return nil }
     return (utime + stime) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  /// CPU time of the live threads so far, in nanoseconds (schedstat: exact,
+  /// unlike the 10 ms ticks of /proc/PID/stat).
+  func cpuNanosOfLiveThreads() -> UInt64 {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    var total: UInt64 = 0
+    for task in tasks {
+      guard
+        let text = try? String(
+          contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+        let onCPU = text.split(separator: " ").first.flatMap({ UInt64($0) })
+      else { continue }
+      total += onCPU
+    }
+    return total
+  }
+
+  /// Resident memory (kB) by kind: "VmHWM" (peak), "RssAnon" (the process's
+  /// own), "RssFile" (pages of the binary and shared libraries).
+  func memoryKB() -> [String: Int] {
+    Self.status(path: "/proc/\(pid)/status").filter {
+      ["VmHWM", "RssAnon", "RssFile"].contains($0.key)
+    }
   }
 
   /// Context switches of each thread, by thread id: (voluntary, involuntary).
@@ -187,9 +206,6 @@ final class PseudoTerminal {
   var threadCount: Int {
     ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).count
   }
-
-  /// Peak resident memory so far, in KB (VmHWM).
-  func peakResidentKB() -> Int? { Self.status(path: "/proc/\(pid)/status")["VmHWM"] }
 
   private static func status(path: String) -> [String: Int] {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }

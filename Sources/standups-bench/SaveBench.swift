@@ -33,11 +33,22 @@ enum SaveBench {
       do { try file.save(standups) } catch { fatalError("save failed: \(error)") }
       saves.append(Double(monotonicNanos() - t))
     }
+    // Loading it back, as the app does at start-up.
+    var loads: [Double] = []
+    for _ in 0..<runs {
+      let t = monotonicNanos()
+      let loaded = try? file.load()
+      loads.append(Double(monotonicNanos() - t))
+      precondition(loaded == standups, "the file did not load back as saved")
+    }
     let label =
       "\(Format.grouped(standups.count)) standups × \(standups.first?.meetings.count ?? 0) meetings"
     report.add(
       "save", "encode JSON, \(label)",
       "\(Format.duration(nanoseconds: Samples(encodes).median)) (\(Format.bytes(size)))")
+    report.add(
+      "save", "DataFile.load of that file (at start-up)",
+      "median \(Format.duration(nanoseconds: Samples(loads).median))")
     report.add(
       "save", "DataFile.save (encode + write + fsync + rename)",
       "median \(Format.duration(nanoseconds: Samples(saves).median)), max \(Format.duration(nanoseconds: Samples(saves).max))"

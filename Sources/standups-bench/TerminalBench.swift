@@ -81,10 +81,12 @@ struct TerminalBench {
 
   // MARK: 3. Start-up
 
-  func startUp(runs: Int, label: String) throws {
+  /// `targets`: judge against the issue's targets (only the 1 000 × 20 file has them).
+  func startUp(runs: Int, label: String, targets: Bool = true) throws {
     var times: [Double] = []
+    var cpu: [Double] = []
     var firstBytes: [Double] = []
-    var peakKB = 0
+    var memory: [String: Int] = [:]
     for _ in 0..<runs {
       let start = monotonicNanos()
       let terminal = try launch()
@@ -92,22 +94,42 @@ struct TerminalBench {
       guard frame.last != 0 else { throw PseudoTerminal.Failure(description: "no first frame") }
       times.append(Double(frame.last - start))
       firstBytes.append(Double(frame.first - start))
-      let hwm = terminal.peakResidentKB() ?? 0
+      cpu.append(Double(terminal.cpuNanosOfLiveThreads()))
+      // Not wait4's ru_maxrss: posix_spawn's child starts out sharing this
+      // process's memory, so that counts the benchmark's own peak.
+      memory.merge(terminal.memoryKB(), uniquingKeysWith: max)
       quit(terminal)
-      peakKB = max(peakKB, hwm, terminal.maxRSSKB ?? 0)
     }
     let samples = Samples(times)
+    let first =
+      "median \(Format.duration(nanoseconds: samples.median)), "
+      + "max \(Format.duration(nanoseconds: samples.max))"
+    if targets {
+      report.add(
+        "start-up", "to first frame, \(label) (\(runs) runs)", first, target: "≤ 50 ms",
+        met: samples.median <= 50_000_000)
+    } else {
+      report.add("start-up", "to first frame, \(label) (\(runs) runs)", first)
+    }
     report.add(
-      "start-up", "to first frame, \(label) (\(runs) runs)",
-      "median \(Format.duration(nanoseconds: samples.median)), max \(Format.duration(nanoseconds: samples.max))",
-      target: "≤ 50 ms", met: samples.median <= 50_000_000)
+      "start-up", "CPU time used by then (all threads)",
+      "median \(Format.duration(nanoseconds: Samples(cpu).median))")
     report.add(
       "start-up", "to the first byte on the terminal",
       "median \(Format.duration(nanoseconds: Samples(firstBytes).median))")
+    func mb(_ key: String) -> String { String(format: "%.1f MB", Double(memory[key] ?? 0) / 1024) }
+    let peak = memory["VmHWM"] ?? 0
+    if targets {
+      report.add(
+        "start-up", "peak resident memory (VmHWM)", mb("VmHWM"), target: "≤ 30 MB",
+        met: peak <= 30 * 1024)
+    } else {
+      report.add("start-up", "peak resident memory (VmHWM)", mb("VmHWM"))
+    }
     report.add(
-      "start-up", "peak resident memory (VmHWM, ru_maxrss)",
-      String(format: "%.1f MB", Double(peakKB) / 1024), target: "≤ 30 MB",
-      met: peakKB <= 30 * 1024)
+      "start-up",
+      "  resident after the first frame: app's own (RssAnon) / binary + libraries (RssFile)",
+      "\(mb("RssAnon")) / \(mb("RssFile"))")
   }
 
   // MARK: 4. Idle

@@ -100,6 +100,11 @@ if !terminalSections.isEmpty {
     if terminalSections.contains("terminal") { try bench.bytesPerKey() }
     if terminalSections.contains("startup") {
       try bench.startUp(runs: options.startUpRuns, label: "1 000 standups × 20 meetings")
+      // The floor: the same start with the three sample standups.
+      let small = Fixtures.temporaryDirectory("sample") + "/standups.json"
+      try DataFile(path: small).save(SampleData.standups)
+      try TerminalBench(app: options.app, dataFile: small, report: report)
+        .startUp(runs: options.startUpRuns, label: "the 3 sample standups", targets: false)
     }
     if terminalSections.contains("idle") { try bench.idle(seconds: options.idleSeconds) }
   } catch {

@@ -48,7 +48,10 @@ public struct DataFile: Sendable {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      // Mapped, not copied: a large file is read straight from the page cache
+      // (no 7 MB buffer to fault in and fill). Saves replace the file by
+      // rename, so the mapping stays valid for the few milliseconds it lives.
+      data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
     } catch {
       throw .unreadable(path: path, reason: error.localizedDescription)
     }
@@ -56,6 +59,16 @@ public struct DataFile: Sendable {
   }
 
   static func decode(_ data: Data, path: String) throws(Failure) -> IdentifiedArrayOf<Standup> {
+    // The usual case, a file as `save` writes it, in one fast pass; anything
+    // else (and every error) goes through JSONDecoder below.
+    if let standups = DataFileReader.read(data) { return standups }
+    return try decodeWithJSONDecoder(data, path: path)
+  }
+
+  /// The general path: any valid file, and a precise error for any other.
+  static func decodeWithJSONDecoder(_ data: Data, path: String) throws(Failure)
+    -> IdentifiedArrayOf<Standup>
+  {
     // Invalid UTF-8 (a hand-edited file, a bad copy) must not cost the whole
     // file: the broken bytes become U+FFFD and everything else loads.
     var data = data
