@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DATA ?= Resources/sample-standups.json
 
-.PHONY: run build test format lint snapshots bench clean
+.PHONY: run build test format lint snapshots release bench clean
 
 ## run: build and open the app on the embedded sample data file (a copy, so the sample stays pristine)
 run:
@@ -20,7 +20,7 @@ test:
 
 ## snapshots: re-record the committed screen snapshots
 snapshots:
-	SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter StandupsTUITests
+	SNAPSHOT_RECORD=1 $(SWIFT) test --filter StandupsTUITests
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
@@ -28,13 +28,19 @@ format:
 lint:
 	$(SWIFT) format lint --recursive Sources Tests
 
-## bench: release build of the app and the benchmarks, then the table of figures
+## release: the binary to install — optimised, the Swift runtime and Foundation
+## linked in (one file that needs only libc and ncurses): .build/release/standups
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib $(if $(SCRATCH),--scratch-path $(SCRATCH))
+release:
+	$(RELEASE_BUILD) --product standups
+	@echo "built $$($(RELEASE_BUILD) --show-bin-path)/standups"
+
+## bench: the release build of the app and `standups-bench`, then the table of figures
 ## (make bench BENCH_ARGS=--quick; SCRATCH=dir builds in another scratch path)
-BENCH_BUILD = $(SWIFT) build -c release $(if $(SCRATCH),--scratch-path $(SCRATCH))
 bench:
-	$(BENCH_BUILD) --product standups
-	$(BENCH_BUILD) --product standups-bench
-	$$($(BENCH_BUILD) --show-bin-path)/standups-bench $(BENCH_ARGS)
+	$(RELEASE_BUILD) --product standups
+	$(RELEASE_BUILD) --product standups-bench
+	$$($(RELEASE_BUILD) --show-bin-path)/standups-bench $(BENCH_ARGS)
 
 clean:
 	rm -rf .build

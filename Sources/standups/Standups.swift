@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @main
 struct Standups: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -16,6 +20,26 @@ struct Standups: AsyncParsableCommand {
     subcommands: [RunApp.self, Render.self, SaveBurst.self],
     defaultSubcommand: RunApp.self
   )
+
+  static func main() async {
+    #if canImport(Glibc)
+      // Threads other than the first get glibc heaps that grow a page or so
+      // at a time, one mprotect(2) each: loading a large data file (on a
+      // worker thread) made ~700 of them, 10 % of its start-up. One heap,
+      // grown 4 MB at a time instead — address space, not memory: pages
+      // are still only touched as they are used. (mallopt is in <malloc.h>,
+      // which the Glibc module leaves out.)
+      typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+      if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        let arenaMax: Int32 = -8
+        let topPad: Int32 = -2  // M_ARENA_MAX, M_TOP_PAD
+        _ = mallopt(arenaMax, 1)
+        _ = mallopt(topPad, 4 << 20)
+      }
+    #endif
+    await main(nil)
+  }
 }
 
 /// Options every subcommand shares.

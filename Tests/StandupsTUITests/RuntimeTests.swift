@@ -221,6 +221,7 @@ import Testing
     #expect(!runtime.isFinished)
     #expect(!runtime.ui.showsHelp)
 
+    await untilSleeping(on: clock)
     await clock.advance(by: .seconds(1))
     await settle { record(runtime)?.secondsElapsed == 11 }
     runtime.render()
@@ -289,6 +290,19 @@ import Testing
   /// Lets effects run until `condition` holds (or a bounded number of turns
   /// passes); yields, never sleeps.
   func settle(_ condition: () -> Bool) async {
-    for _ in 0..<10_000 where !condition() { await Task.yield() }
+    for _ in 0..<10_000 {
+      if condition() { return }
+      await Task.yield()
+    }
+  }
+
+  /// Yields until something sleeps on `clock` (the meeting timer), so that
+  /// advancing it is sure to wake that sleeper — on a loaded machine the
+  /// timer's task can start later than the keys that started it.
+  func untilSleeping(on clock: TestClock<Duration>) async {
+    for _ in 0..<10_000 {
+      // checkSuspension throws exactly when there is a sleeper.
+      if (try? await clock.checkSuspension()) == nil { return }
+    }
   }
 }

@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import SnapshotTesting
 import TerminalUI
 
 @testable import StandupsCore
@@ -30,25 +29,6 @@ func draw(
   let backend = InMemoryBackend(size: size)
   backend.draw(AppUI.frame(state, ui: ui, size: size, environment: utc, memory: &memory))
   return backend
-}
-
-/// `make snapshots` sets SNAPSHOT_RECORD=1 to re-record every snapshot (the
-/// library's own SNAPSHOT_TESTING_RECORD works too).
-let recordMode: SnapshotTestingConfiguration.Record? = {
-  let value = ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] ?? ""
-  return value.isEmpty || value == "0" ? nil : .all
-}()
-
-/// Compares `text` with the committed plain-text snapshot `name`.
-@MainActor
-func assertText(
-  _ text: String, named name: String,
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  testName: String = #function, line: UInt = #line, column: UInt = #column
-) {
-  assertSnapshot(
-    of: text, as: .lines, named: name, record: recordMode,
-    fileID: fileID, file: filePath, testName: testName, line: line, column: column)
 }
 
 /// Snapshots the screen text of `state` at each of `sizes`, one file per size.
