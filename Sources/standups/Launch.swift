@@ -11,6 +11,8 @@ struct Launch {
   var longNotice: String?
   /// True when there was no data file yet (first run).
   var isFirstRun: Bool
+  /// True when nothing may be saved: the path is not a regular file.
+  var isReadOnly = false
 
   /// Loads the data and resolves the route. A bad route is an error (exit 2);
   /// an unreadable data file is not: it is kept aside and the app starts empty.
@@ -27,16 +29,24 @@ struct Launch {
     var printedNotice: String?
     var standups: IdentifiedArrayOf<Standup> = []
     var isFirstRun = false
-    do {
-      if let loaded = try file.load() { standups = loaded } else { isFirstRun = true }
-    } catch {
-      // Never overwrite what could not be read: keep it beside, untouched.
-      let backup = file.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
-      let copied = (try? FileManager.default.copyItem(atPath: file.path, toPath: backup)) != nil
-      let kept = copied ? "kept as \((backup as NSString).lastPathComponent)" : "could not copy it"
-      notice = "\(error.summary); \(kept); starting empty"
-      printedNotice =
-        "standups: \(error); " + (copied ? "kept a copy at \(backup)" : "could not copy it")
+    let isReadOnly = file.isNotARegularFile
+    if isReadOnly {
+      let name = (file.path as NSString).lastPathComponent
+      notice = "\(name) is not a regular file: nothing is read or saved"
+      printedNotice = "standups: \(file.path) is not a regular file: nothing was read or saved"
+    } else {
+      do {
+        if let loaded = try file.load() { standups = loaded } else { isFirstRun = true }
+      } catch {
+        // Never overwrite what could not be read: keep it beside, untouched.
+        let backup = file.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
+        let copied = (try? FileManager.default.copyItem(atPath: file.path, toPath: backup)) != nil
+        let kept =
+          copied ? "kept as \((backup as NSString).lastPathComponent)" : "could not copy it"
+        notice = "\(error.summary); \(kept); starting empty"
+        printedNotice =
+          "standups: \(error); " + (copied ? "kept a copy at \(backup)" : "could not copy it")
+      }
     }
     let state: AppFeature.State
     do {
@@ -46,7 +56,7 @@ struct Launch {
     }
     return Launch(
       standups: standups, state: state, notice: notice, longNotice: printedNotice,
-      isFirstRun: isFirstRun)
+      isFirstRun: isFirstRun, isReadOnly: isReadOnly)
   }
 
   private static func firstLine(of error: any Error) -> String {

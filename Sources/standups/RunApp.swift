@@ -41,7 +41,8 @@ struct RunApp: AsyncParsableCommand {
       printError(message)
       throw ExitCode(2)
     }
-    let lock = DataFileLock(dataPath: file.path)
+    // Nothing to lock or save when the path is not a regular file.
+    let lock = launch.isReadOnly ? nil : DataFileLock(dataPath: file.path)
 
     let terminal: CursesTerminal
     do {
@@ -76,7 +77,9 @@ struct RunApp: AsyncParsableCommand {
       Task { await saver.schedule(standups) }
     }
     banner.runtime = runtime
-    if lock == nil {
+    if launch.isReadOnly, let notice = launch.notice {
+      runtime.setBanner(notice)
+    } else if lock == nil {
       let name = (file.path as NSString).lastPathComponent
       runtime.setBanner("Read-only: another standups has \(name) open; changes are not saved")
     } else if let notice = launch.notice {

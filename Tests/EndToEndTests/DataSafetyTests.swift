@@ -83,6 +83,27 @@ struct DataSafetyTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
   }
 
+  @Test func aPipeAtTheDataPathIsNeitherReadNorReplaced() async throws {
+    let directory = try Harness.temporaryDirectory("standups-fifo")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("standups.json").path
+    #expect(mkfifo(path, 0o600) == 0)
+    // Reading a pipe would block the start for good; the app says so instead.
+    let app = try AppSession(standups: nil, dataPath: path)
+    try await app.session.waitForText("not a regular file")
+    try app.session.sendKeys("a")
+    try await app.session.waitForText("New standup")
+    try app.session.type("Kept")
+    try app.session.sendKeys("C-s")
+    try await app.session.waitForText("Kept")
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    #expect(info.st_mode & S_IFMT == S_IFIFO, "still the pipe, not a saved file")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["standups.json"])
+  }
+
   @Test func aFailedSaveShowsABannerKeepsTheDataAndRetries() async throws {
     let directory = try Harness.temporaryDirectory("standups-unwritable")
     defer { try? FileManager.default.removeItem(at: directory) }

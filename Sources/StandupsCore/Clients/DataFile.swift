@@ -43,17 +43,32 @@ public struct DataFile: Sendable {
     var standups: IdentifiedArrayOf<Standup>
   }
 
+  /// True when something other than a regular file (or a link to one) is at
+  /// the path: a directory, a pipe, a device. The app neither reads it (a
+  /// pipe would block) nor replaces it (a save renames a new file over it).
+  public var isNotARegularFile: Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    return info.st_mode & S_IFMT != S_IFREG
+  }
+
   /// The standups in the file, or nil when there is no file yet.
   public func load() throws(Failure) -> IdentifiedArrayOf<Standup>? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
+    let url = URL(fileURLWithPath: path)
     let data: Data
     do {
       // Mapped, not copied: a large file is read straight from the page cache
       // (no 7 MB buffer to fault in and fill). Saves replace the file by
       // rename, so the mapping stays valid for the few milliseconds it lives.
-      data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+      data = try Data(contentsOf: url, options: .alwaysMapped)
     } catch {
-      throw .unreadable(path: path, reason: error.localizedDescription)
+      do {
+        // Not mappable (a pipe, a device): read it.
+        data = try Data(contentsOf: url)
+      } catch {
+        throw .unreadable(path: path, reason: error.localizedDescription)
+      }
     }
     return try Self.decode(data, path: path)
   }
