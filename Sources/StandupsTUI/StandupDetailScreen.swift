@@ -80,7 +80,9 @@ enum StandupDetailScreen {
           let date = " " + environment.dateString(meeting.date) + " "
           row.put(
             date, x: 2, y: 0, style: isSelected ? Style(attributes: [.bold, .reverse]) : .plain)
-          let preview = meeting.transcript.split(separator: "\n").first.map(String.init) ?? ""
+          // The first non-empty line, without splitting the whole transcript.
+          let preview =
+            meeting.transcript.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
           let x = 3 + TextWidth.of(date)
           row.put(preview, x: x, y: 0, width: max(0, row.bounds.width - x - 1), style: Looks.hint)
         }

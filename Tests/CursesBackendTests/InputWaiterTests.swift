@@ -41,6 +41,10 @@ import TmuxTesting
     var byte: UInt8 = 65
     _ = write(keyboard.write, &byte, 1)
     #expect(await waiter.wait(watchInput: true).input)
+    // Read the key: with it still unread the next wait returns at once, and
+    // if another test's posix_spawn briefly holds a copy of the write end
+    // (until its child execs), that return has no hang-up yet.
+    #expect(read(keyboard.read, &byte, 1) == 1)
     close(keyboard.write)
     let afterClose = await waiter.wait(watchInput: true)
     #expect(afterClose.hangUp, "\(afterClose)")
