@@ -11,7 +11,7 @@ struct Standups: AsyncParsableCommand {
     commandName: "standups",
     abstract: "Run your team's daily stand-up meetings from the terminal.",
     discussion: """
-      Routes (for --open): /  /new  /<standup>  /<standup>/edit  \
+      Routes (for --open): /  /new  /?delete=<standup>  /<standup>  /<standup>/edit  \
       /<standup>/edit/attendees/<n>  /<standup>/delete  /<standup>/record  \
       /<standup>/meetings/<meeting>. A <standup> is an id, a unique id prefix, a \
       1-based position or a title; a <meeting> an id, a prefix or a position \

@@ -12,7 +12,11 @@ struct RouteTests {
   @Test(arguments: [
     ("/", Route.list),
     ("/new", .new),
+    ("/?delete=design", .deleteFromList("design")),
+    ("/?delete=Team%20A%2FB", .deleteFromList("Team A/B")),
     ("/design", .standup("design", .detail)),
+    // A title that looks like the query is a title: its `?` prints encoded.
+    ("/%3Fdelete=x", .standup("?delete=x", .detail)),
     ("/design/edit", .standup("design", .edit)),
     ("/design/edit/attendees/3", .standup("design", .editAttendee(3))),
     ("/design/delete", .standup("design", .delete)),
@@ -35,6 +39,7 @@ struct RouteTests {
 
   @Test(arguments: [
     "/design/bogus", "/new/extra", "/design/edit/attendees/x", "/design/meetings/", "/design//edit",
+    "/?delete=", "/?delete=design/edit",
   ])
   func rejectsMalformedRoutes(text: String) {
     #expect(throws: (any Error).self) { try Route(parsing: text) }
@@ -98,6 +103,15 @@ struct RouteTests {
     }
     #expect(alert.title == "Delete?")
 
+    let deleteFromList = try Route.deleteFromList("engineering").resolved(in: standups)
+    #expect(deleteFromList.path.isEmpty)
+    #expect(deleteFromList.standupsList.selection == Standup.engineeringMock.id)
+    guard case .alert(let listAlert) = deleteFromList.standupsList.destination else {
+      Issue.record("no alert over the list")
+      return
+    }
+    #expect(listAlert.buttons.first?.action == .confirmDeletion(Standup.engineeringMock.id))
+
     let record = try Route.standup("1", .record).resolved(in: standups)
     #expect(record.path.count == 2)
     guard case .record(let recording) = record.path.last else {
@@ -116,7 +130,8 @@ struct RouteTests {
 
   /// The route printed for a state opens that same state again.
   @Test(arguments: [
-    Route.list, .new, .standup("1", .detail), .standup("1", .edit), .standup("1", .editAttendee(4)),
+    Route.list, .new, .deleteFromList("2"), .standup("1", .detail), .standup("1", .edit),
+    .standup("1", .editAttendee(4)),
     .standup("1", .delete), .standup("1", .record), .standup("1", .meeting("1")),
   ])
   func printedRouteOfAStateReopensIt(route: Route) throws {
@@ -126,6 +141,7 @@ struct RouteTests {
     #expect(Route(state: reopened) == printed)
     #expect(reopened.path.count == state.path.count)
     #expect(detail(reopened)?.standup.id == detail(state)?.standup.id)
+    #expect(reopened.standupsList.selection == state.standupsList.selection)
   }
 
   private func detail(_ state: AppFeature.State) -> StandupDetail.State? {

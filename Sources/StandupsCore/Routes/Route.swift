@@ -1,9 +1,10 @@
 import Foundation
 import Parsing
 
-/// A place in the app, as a path: `/`, `/new`, `/<standup>`, `/<standup>/edit`,
-/// `/<standup>/edit/attendees/<n>`, `/<standup>/delete`, `/<standup>/record`,
-/// `/<standup>/meetings/<meeting>`. One parser-printer both reads and writes it.
+/// A place in the app, as a path: `/`, `/new`, `/?delete=<standup>`, `/<standup>`,
+/// `/<standup>/edit`, `/<standup>/edit/attendees/<n>`, `/<standup>/delete`,
+/// `/<standup>/record`, `/<standup>/meetings/<meeting>`. One parser-printer
+/// both reads and writes it.
 ///
 /// A route names standups and meetings by a reference token; which one it
 /// means is decided against the data (see `RouteResolution`).
@@ -11,6 +12,10 @@ import Parsing
 public enum Route: Equatable, Sendable {
   case list
   case new
+  /// The delete alert over the list (`d` on a row). A query, not a path
+  /// component, so that no standup title can mean it: a printed title has
+  /// its `?` percent-encoded.
+  case deleteFromList(String)
   case standup(String, StandupRoute)
 }
 
@@ -48,9 +53,13 @@ struct RouteParser: ParserPrinter {
   var body: some ParserPrinter<Substring, Route> {
     OneOf {
       Parse(.case(\Route.Cases.new)) { "/new" }
+      Parse(.case(\Route.Cases.deleteFromList)) {
+        "/?delete="
+        PathComponent()
+      }
       Parse(.case(\Route.Cases.standup)) {
         "/"
-        PathComponent()
+        PathComponent(allowsQuery: false)
         StandupRouteParser()
       }
       Parse(.case(\Route.Cases.list)) { "/" }
@@ -80,8 +89,12 @@ struct StandupRouteParser: ParserPrinter {
 
 /// One non-empty path component, percent-decoded (so titles may hold "/" or spaces).
 struct PathComponent: ParserPrinter {
+  /// False where a leading raw `?` would be a query (`/?delete=…`), not a name.
+  var allowsQuery = true
+
   var body: some ParserPrinter<Substring, String> {
-    Prefix(1...) { $0 != "/" }.map(PercentEncoding())
+    Prefix(1...) { $0 != "/" }.filter { [allowsQuery] in allowsQuery || $0.first != "?" }
+      .map(PercentEncoding())
   }
 }
 

@@ -20,6 +20,12 @@ extension Route {
       list.destination = .add(StandupForm.State(standup: Standup(id: newStandupID())))
       return AppFeature.State(standupsList: list)
 
+    case .deleteFromList(let reference):
+      let standup = try Self.standup(matching: reference, in: standups)
+      list.selection = standup.id
+      list.destination = .alert(.deleteStandup(standup))
+      return AppFeature.State(standupsList: list)
+
     case .standup(let reference, let subroute):
       let standup = try Self.standup(matching: reference, in: standups)
       list.selection = standup.id
@@ -122,12 +128,28 @@ extension Route {
 
 extension Route {
   /// The route of what `state` shows, for `--print-route` and the help overlay.
-  /// States no route names (an alert over the list) print as their screen.
   public init(state: AppFeature.State) {
     let standups = state.standupsList.standups
     guard let firstID = state.path.ids.first, case .detail(let detail) = state.path[id: firstID]
     else {
-      if case .add = state.standupsList.destination { self = .new } else { self = .list }
+      switch state.standupsList.destination {
+      case .add:
+        self = .new
+      case .alert(let alert):
+        let doomed = alert.buttons.lazy.compactMap { button -> Standup.ID? in
+          guard case .confirmDeletion(let id) = button.action else { return nil }
+          return id
+        }.first
+        if let doomed, standups[id: doomed] != nil {
+          self = .deleteFromList(
+            Self.reference(for: doomed, among: standups.ids.elements, titles: standups.map(\.title))
+          )
+        } else {
+          self = .list
+        }
+      case nil:
+        self = .list
+      }
       return
     }
     let reference = Self.reference(
