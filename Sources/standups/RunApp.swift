@@ -42,7 +42,8 @@ struct RunApp: AsyncParsableCommand {
       throw ExitCode(2)
     }
     // Nothing to lock or save when the path is not a regular file.
-    let lock = launch.isReadOnly ? nil : DataFileLock(dataPath: file.path)
+    // Locked where saves go, so two links to one file share the lock.
+    let lock = launch.isReadOnly ? nil : DataFileLock(dataPath: file.resolvedPath)
 
     let terminal: CursesTerminal
     do {

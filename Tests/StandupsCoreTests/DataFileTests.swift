@@ -32,6 +32,36 @@ struct DataFileTests {
     #expect(leftovers == ["standups.json"])
   }
 
+  @Test func savingThroughASymbolicLinkKeepsTheLink() throws {
+    let fileManager = FileManager.default
+    try fileManager.createDirectory(
+      atPath: directory + "/dotfiles", withIntermediateDirectories: true)
+    let target = directory + "/dotfiles/standups.json"
+    try DataFile(path: target).save([.mock])
+    // A relative link, as dotfile managers make them, and a link to that link.
+    try fileManager.createSymbolicLink(
+      atPath: directory + "/link.json", withDestinationPath: "dotfiles/standups.json")
+    try fileManager.createSymbolicLink(
+      atPath: directory + "/link2.json", withDestinationPath: directory + "/link.json")
+    let linked = DataFile(path: directory + "/link2.json")
+    #expect(try linked.load() == [.mock])
+
+    try linked.save([.mock, .engineeringMock])
+    for link in ["/link.json", "/link2.json"] {
+      let type = try fileManager.attributesOfItem(atPath: directory + link)[.type]
+      #expect(type as? FileAttributeType == .typeSymbolicLink, "\(link) is still a link")
+    }
+    #expect(try DataFile(path: target).load() == [.mock, .engineeringMock])
+    #expect(
+      try fileManager.contentsOfDirectory(atPath: directory + "/dotfiles") == ["standups.json"])
+
+    // A dangling link: the save creates the file it points to.
+    try fileManager.createSymbolicLink(
+      atPath: directory + "/dangling.json", withDestinationPath: "dotfiles/new.json")
+    try DataFile(path: directory + "/dangling.json").save([.productMock])
+    #expect(try DataFile(path: directory + "/dotfiles/new.json").load() == [.productMock])
+  }
+
   @Test func corruptFilesAreReportedWithWhereAndWhy() throws {
     let path = directory + "/bad.json"
     try Data("{\"version\": 1, \"standups\": [{\"id\": 3}]}".utf8).write(

@@ -122,7 +122,28 @@ public struct DataFile: Sendable {
     } catch {
       throw .unwritable(path: path, reason: error.localizedDescription)
     }
-    try Self.writeAtomically(data, to: path)
+    try Self.writeAtomically(data, to: resolvedPath)
+  }
+
+  /// The file saves go to: `path` with its symbolic links followed.
+  public var resolvedPath: String { Self.linkTarget(of: path) }
+
+  /// Where a path's symbolic links lead (the path itself when it is not a
+  /// link). Saves go there, so a data file kept elsewhere and linked to (a
+  /// dotfiles repository) stays a link instead of being replaced by a copy.
+  static func linkTarget(of path: String) -> String {
+    var current = path
+    // A loop of links ends somewhere; the rename then reports it.
+    for _ in 0..<32 {
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { break }
+      current =
+        destination.hasPrefix("/")
+        ? destination
+        : ((current as NSString).deletingLastPathComponent as NSString)
+          .appendingPathComponent(destination)
+    }
+    return current
   }
 
   static func writeAtomically(_ data: Data, to path: String) throws(Failure) {
