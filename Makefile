@@ -6,7 +6,7 @@ DATA ?= Resources/sample-standups.json
 
 ## run: build and open the app on the embedded sample data file (a copy, so the sample stays pristine)
 run:
-	@$(SWIFT) build --product standups 2>&1 | grep -Ev '^(\[|Building|Build complete|Compiling|Write|Emitting)' || true
+	@$(SWIFT) build --product standups 2>&1 | grep -Ev '^(\[|Building|Build (of product .* )?complete|Compiling|Write|Emitting)' || true
 	@mkdir -p .build/run && cp -n $(DATA) .build/run/standups.json 2>/dev/null || true
 	@$$($(SWIFT) build --show-bin-path)/standups --data .build/run/standups.json
 
