@@ -41,8 +41,8 @@ struct RunApp: AsyncParsableCommand {
       printError(message)
       throw ExitCode(2)
     }
-    // Nothing to lock or save when the path is not a regular file.
-    // Locked where saves go, so two links to one file share the lock.
+    // Locked where saves go, so two links to one file share the lock; nothing
+    // to lock (or save) when the path is not a regular file.
     let lock = launch.isReadOnly ? nil : DataFileLock(dataPath: file.resolvedPath)
 
     let terminal: CursesTerminal

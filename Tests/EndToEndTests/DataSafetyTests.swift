@@ -23,6 +23,8 @@ struct DataSafetyTests {
       let writing = try await Harness.waitFor(timeout: .seconds(20)) {
         (try? Data(contentsOf: URL(fileURLWithPath: path))) != previous
       }
+      // Not a synchronisation: the kill must land at an arbitrary point of a
+      // write, which is what this random delay (0–20 ms) picks.
       usleep(UInt32.random(in: 0...20_000, using: &generator))
       kill(pid, SIGKILL)
       Harness.wait(pid)
