@@ -287,11 +287,17 @@ import Testing
     return state
   }
 
-  /// Lets effects run until `condition` holds (or a bounded number of turns
-  /// passes); yields, never sleeps.
-  func settle(_ condition: () -> Bool) async {
-    for _ in 0..<10_000 {
-      if condition() { return }
+  /// Lets effects run until `condition` holds (or ten seconds pass: other
+  /// tests may keep the machine busy); yields, never sleeps.
+  func settle(
+    _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    while !condition() {
+      guard ContinuousClock.now < deadline else {
+        Issue.record("Effects did not settle", sourceLocation: sourceLocation)
+        return
+      }
       await Task.yield()
     }
   }
@@ -299,10 +305,16 @@ import Testing
   /// Yields until something sleeps on `clock` (the meeting timer), so that
   /// advancing it is sure to wake that sleeper — on a loaded machine the
   /// timer's task can start later than the keys that started it.
-  func untilSleeping(on clock: TestClock<Duration>) async {
-    for _ in 0..<10_000 {
-      // checkSuspension throws exactly when there is a sleeper.
-      if (try? await clock.checkSuspension()) == nil { return }
+  func untilSleeping(
+    on clock: TestClock<Duration>, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    // checkSuspension throws exactly when there is a sleeper; it yields first.
+    while (try? await clock.checkSuspension()) != nil {
+      guard ContinuousClock.now < deadline else {
+        Issue.record("Nothing is asleep on the test clock", sourceLocation: sourceLocation)
+        return
+      }
     }
   }
 }
