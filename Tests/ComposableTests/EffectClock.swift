@@ -80,7 +80,7 @@ final class EffectClock: Clock {
     let start = ContinuousClock.now
     while timeline.value.sleepers.count != expected {
       // Generous: other tests may keep the machine busy for seconds.
-      if ContinuousClock.now - start > .seconds(10) {
+      if ContinuousClock.now - start > .seconds(30) {
         Issue.record(
           "Expected \(expected) effect(s) asleep on the clock, found \(timeline.value.sleepers.count).",
           sourceLocation: sourceLocation)

@@ -32,7 +32,7 @@ extension TestClock<Duration> {
   /// races the timer effect getting back to its sleep; on a busy machine the
   /// second passes before the timer waits for it and the tick is lost.
   func tick(sourceLocation: SourceLocation = #_sourceLocation) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
     // `checkSuspension` throws when something sleeps on the clock; it yields first.
     while (try? await checkSuspension()) != nil {
       guard ContinuousClock.now < deadline else {

@@ -287,12 +287,12 @@ import Testing
     return state
   }
 
-  /// Lets effects run until `condition` holds (or ten seconds pass: other
+  /// Lets effects run until `condition` holds (or 30 seconds pass: other
   /// tests may keep the machine busy); yields, never sleeps.
   func settle(
     _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
     while !condition() {
       guard ContinuousClock.now < deadline else {
         Issue.record("Effects did not settle", sourceLocation: sourceLocation)
@@ -308,7 +308,7 @@ import Testing
   func untilSleeping(
     on clock: TestClock<Duration>, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
     // checkSuspension throws exactly when there is a sleeper; it yields first.
     while (try? await clock.checkSuspension()) != nil {
       guard ContinuousClock.now < deadline else {
