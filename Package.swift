@@ -52,15 +52,18 @@ let package = Package(
       ]
     ),
     .target(name: "TerminalUI"),
-    .target(name: "CursesBackend", dependencies: ["CNCurses", "TerminalUI"]),
+    .target(name: "EventLoop"),
+    .target(name: "CursesBackend", dependencies: ["CNCurses", "TerminalUI", "EventLoop"]),
     .target(
       name: "StandupsCore",
-      dependencies: ["Composable", .product(name: "Parsing", package: "swift-parsing")]),
+      dependencies: [
+        "Composable", "EventLoop", .product(name: "Parsing", package: "swift-parsing"),
+      ]),
     .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI"]),
     .executableTarget(
       name: "standups",
       dependencies: [
-        "StandupsCore", "StandupsTUI", "TerminalUI", "CursesBackend",
+        "StandupsCore", "StandupsTUI", "TerminalUI", "CursesBackend", "EventLoop",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: [
@@ -82,6 +85,7 @@ let package = Package(
       name: "ComposableTests",
       dependencies: ["Composable", "ComposableTesting", issueReportingTestSupport]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
     .testTarget(
       name: "CursesBackendTests",
       dependencies: ["CursesBackend", "CNCurses", "TerminalUI", "TmuxTesting"]),

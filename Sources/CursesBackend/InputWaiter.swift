@@ -1,4 +1,5 @@
 import Dispatch
+import EventLoop
 
 #if canImport(Glibc)
   import Glibc
@@ -21,9 +22,11 @@ struct Readiness: Sendable, Equatable {
 /// Blocks, without spinning, until the keyboard has input or something pokes
 /// the self-pipe: `wake()` from any thread, or a signal handler.
 ///
-/// The wait itself happens on a private queue in poll(2); the caller's actor
-/// stays free and is resumed when there is something to do. Only the pipe is
-/// read here: keyboard bytes are left for ncurses, on the main actor.
+/// Under the app's `MainLoop` the descriptors join the loop's own poll(2), so
+/// waiting costs no thread; otherwise (tests) the wait blocks a private queue.
+/// Either way the caller's actor stays free and is resumed when there is
+/// something to do. Only the pipe is read here: keyboard bytes are left for
+/// ncurses, on the main actor.
 final class InputWaiter: Sendable {
   /// Byte written for `wake()`; signal handlers write the signal number.
   static let wakeByte: UInt8 = 0
@@ -55,6 +58,12 @@ final class InputWaiter: Sendable {
   func wait(watchInput: Bool) async -> Readiness {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
+        var fds = [pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)]
+        if watchInput { fds.append(pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)) }
+        let onLoop = MainLoop.watch(fds) { [readFD] ready in
+          continuation.resume(returning: Self.readiness(of: ready, pipeFD: readFD))
+        }
+        guard !onLoop else { return }
         queue.async { [readFD, inputFD] in
           continuation.resume(
             returning: Self.block(pipeFD: readFD, inputFD: watchInput ? inputFD : nil))
@@ -74,6 +83,11 @@ final class InputWaiter: Sendable {
       // Signals interrupt poll; the handlers already wrote to the pipe.
       if errno != EINTR { return Readiness(woken: true) }
     }
+    return readiness(of: fds, pipeFD: pipeFD)
+  }
+
+  /// What a poll of the pipe (first) and the keyboard (second, if watched) found.
+  private static func readiness(of fds: [pollfd], pipeFD: Int32) -> Readiness {
     var readiness = Readiness()
     if fds[0].revents & Int16(POLLIN) != 0 { drainPipe(pipeFD, into: &readiness) }
     if fds.count > 1 {

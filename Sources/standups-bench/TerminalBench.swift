@@ -14,6 +14,8 @@ struct TerminalBench {
       "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
       "HOME": (dataFile as NSString).deletingLastPathComponent,
       "PATH": "/usr/bin:/bin",
+      // `STANDUPS_EXECUTORS=platform make bench` compares with libdispatch's executors.
+      "STANDUPS_EXECUTORS": ProcessInfo.processInfo.environment["STANDUPS_EXECUTORS"] ?? "",
     ]
   }
 
@@ -191,12 +193,11 @@ struct TerminalBench {
       "idle", "list, \(window): CPU",
       String(format: "%.2f %% (%.0f ms)", percent, list.cpu * 1000), target: "0 %",
       met: list.cpu < 0.011)
-    let appWakeUps = list.wakeUps - list.dispatchMonitor
     report.add(
-      "idle", "list, \(window): wake-ups of the app's threads",
-      "\(appWakeUps), \(list.bytes) B written", target: "0", met: appWakeUps == 0)
+      "idle", "list, \(window): thread wake-ups",
+      "\(list.wakeUps), \(list.bytes) B written", target: "0", met: list.wakeUps == 0)
     report.add(
-      "idle", "list, \(window): wake-ups of libdispatch's pool monitor",
+      "idle", "list, \(window): … of them libdispatch's pool monitor",
       "\(list.dispatchMonitor) (its 1 s timer; \(list.threads) threads, "
         + "\(list.threadChurn) came/went)")
 
@@ -214,10 +215,12 @@ struct TerminalBench {
       "idle", "recording, \(window): frames drawn per second",
       String(format: "%.1f/s, ", framesPerSecond) + "\(Format.bytes(record.bytes)) written",
       target: "≈ 1/s", met: framesPerSecond <= 1.5)
+    // One a second, plus one for a tick at the window's edge.
     report.add(
       "idle", "recording, \(window): thread wake-ups per second",
       String(format: "%.1f/s over %d threads ", perSecond, record.threads)
         + "(\(record.perThread.map(String.init).joined(separator: " + ")) in all, "
-        + "\(record.dispatchMonitor) of them the pool monitor)")
+        + "\(record.dispatchMonitor) of them the pool monitor)",
+      target: "1/s", met: record.wakeUps <= Int(seconds.rounded(.up)) + 1)
   }
 }

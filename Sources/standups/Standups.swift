@@ -1,11 +1,11 @@
 import ArgumentParser
+import EventLoop
 import Foundation
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-@main
 struct Standups: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "standups",
@@ -20,12 +20,17 @@ struct Standups: AsyncParsableCommand {
     subcommands: [RunApp.self, Render.self, SaveBurst.self],
     defaultSubcommand: RunApp.self
   )
+}
 
-  static func main() async {
+/// Everything runs on this one thread (`MainLoop`), saves excepted: a timer
+/// tick or a key wakes one thread, and nothing wakes while the app is idle.
+@main
+enum Entry {
+  static func main() {
     #if canImport(Glibc)
-      // Threads other than the first get glibc heaps that grow a page or so
-      // at a time, one mprotect(2) each: loading a large data file (on a
-      // worker thread) made ~700 of them, 10 % of its start-up. One heap,
+      // Threads other than the first (the saver's) get glibc heaps that grow
+      // a page or so at a time, one mprotect(2) each: loading a large data
+      // file on a worker thread made ~700 of them, 10 % of its start-up. One heap,
       // grown 4 MB at a time instead — address space, not memory: pages
       // are still only touched as they are used. (mallopt is in <malloc.h>,
       // which the Glibc module leaves out.)
@@ -38,7 +43,21 @@ struct Standups: AsyncParsableCommand {
         _ = mallopt(topPad, 4 << 20)
       }
     #endif
-    await main(nil)
+    // STANDUPS_EXECUTORS=platform: libdispatch's executors instead, to compare
+    // or to get round a toolchain whose custom-executor SPI misbehaves.
+    guard getenv("STANDUPS_EXECUTORS").map({ String(cString: $0) }) != "platform" else {
+      Task {
+        await Standups.main(nil)
+        exit(0)
+      }
+      dispatchMain()
+    }
+    MainLoop.install()
+    Task {
+      await Standups.main(nil)
+      MainLoop.stop()
+    }
+    MainLoop.run()
   }
 }
 

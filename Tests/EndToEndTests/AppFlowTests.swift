@@ -6,8 +6,10 @@ import TmuxTesting
 /// The app as a person uses it: real binary, real terminal (tmux), 80×24.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct AppFlowTests {
-  @Test func addAStandupWithTwoAttendeesAndSeeItInTheList() async throws {
-    let app = try AppSession(standups: nil)
+  /// Also with libdispatch's executors, the fallback to the app's `MainLoop`.
+  @Test(arguments: ["", "platform"])
+  func addAStandupWithTwoAttendeesAndSeeItInTheList(executors: String) async throws {
+    let app = try AppSession(standups: nil, environment: ["STANDUPS_EXECUTORS": executors])
     try await app.session.waitForText("No standups yet.")
     try app.session.sendKeys("a")
     try await app.session.waitForText("New standup")

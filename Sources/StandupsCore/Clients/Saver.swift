@@ -1,11 +1,19 @@
+import EventLoop
 import Foundation
 
 /// Saves the standups off the main actor, at most about once per `interval`:
 /// the newest state wins, and `flush()` writes whatever is pending right away
 /// (on quit and on SIGTERM/SIGHUP). A failed save keeps the data pending and
 /// is retried after the interval, and with every later change or flush.
+///
+/// It runs on a thread of its own: the app's main loop (`MainLoop`) is a
+/// single thread, and a large save must not hold up the next frame.
 public actor Saver {
   public let file: DataFile
+  private let executor = ThreadExecutor()
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
   private var pending: IdentifiedArrayOf<Standup>?
   private var scheduled: Task<Void, Never>?
   /// While set, writes wait until the interval since the last one has passed.
@@ -17,7 +25,8 @@ public actor Saver {
   public private(set) var writeCount = 0
 
   public init(
-    file: DataFile, interval: Duration = .seconds(1), clock: any Clock<Duration> = ContinuousClock(),
+    file: DataFile, interval: Duration = .seconds(1),
+    clock: any Clock<Duration> = ContinuousClock(),
     onResult: @escaping @Sendable (DataFile.Failure?) -> Void = { _ in }
   ) {
     self.file = file

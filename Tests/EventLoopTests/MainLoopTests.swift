@@ -1,0 +1,167 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import EventLoop
+
+/// A `LoopExecutor` served by a thread of the test's own, so that its jobs,
+/// timers and watches can be observed without installing it for the process.
+final class LoopThread: Sendable {
+  let loop = LoopExecutor()
+  private let thread = Mutex<pthread_t?>(nil)
+  private let ended = Mutex<CheckedContinuation<Void, Never>?>(nil)
+  private let hasEnded = Mutex(false)
+
+  init() {
+    let started = DispatchSemaphore(value: 0)
+    Thread { [self] in
+      thread.withLock { $0 = pthread_self() }
+      started.signal()
+      try? loop.run()
+      let waiter = ended.withLock { waiter in
+        hasEnded.withLock { $0 = true }
+        return waiter
+      }
+      waiter?.resume()
+    }.start()
+    started.wait()
+  }
+
+  var id: pthread_t { thread.withLock { $0! } }
+
+  /// Returns once `run()` has returned on the loop's thread.
+  func untilEnded() async {
+    await withCheckedContinuation { continuation in
+      let done = ended.withLock { waiter in
+        if hasEnded.withLock({ $0 }) { return true }
+        waiter = continuation
+        return false
+      }
+      if done { continuation.resume() }
+    }
+  }
+
+  /// Runs `body` on the loop, as a task that prefers it.
+  func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await Task(executorPreference: loop) { try await body() }.value
+  }
+}
+
+/// A value shared with closures that run on the loop.
+final class Shared<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
+  init(_ value: Value) { mutex = Mutex(value) }
+  var value: Value { mutex.withLock { $0 } }
+  func update(_ body: @Sendable (inout Value) -> Void) { mutex.withLock { body(&$0) } }
+}
+
+func isCurrent(_ thread: pthread_t) -> Bool { pthread_equal(thread, pthread_self()) != 0 }
+
+@Suite(.timeLimit(.minutes(1)))
+struct MainLoopTests {
+  @Test func aJobFromAnotherThreadRunsOnTheLoopThread() async throws {
+    let loop = LoopThread()
+    defer { loop.loop.stop() }
+    #expect(!isCurrent(loop.id))
+    let onLoop = try await loop.run { isCurrent(loop.id) }
+    #expect(onLoop)
+  }
+
+  @Test func aSleepIsATimerOfTheLoopAndEndsNoSoonerThanAsked() async throws {
+    let loop = LoopThread()
+    defer { loop.loop.stop() }
+    let (elapsed, onLoop) = try await loop.run {
+      let elapsed = try await ContinuousClock().measure {
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      return (elapsed, isCurrent(loop.id))
+    }
+    #expect(elapsed >= .milliseconds(50))
+    #expect(onLoop)
+    #expect(loop.loop.timersScheduled >= 1)
+  }
+
+  @Test func timersFireInDeadlineOrder() async throws {
+    let loop = LoopThread()
+    defer { loop.loop.stop() }
+    let order = Shared<[Int]>([])
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for delay in [60, 20, 40] {
+        group.addTask(executorPreference: loop.loop) {
+          try await Task.sleep(for: .milliseconds(delay))
+          order.update { $0.append(delay) }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(order.value == [20, 40, 60])
+  }
+
+  @Test func aCancelledSleepEndsWithoutWaitingForItsDeadline() async throws {
+    let loop = LoopThread()
+    defer { loop.loop.stop() }
+    let sleeper = Task(executorPreference: loop.loop) {
+      try await Task.sleep(for: .seconds(3600))
+    }
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+  }
+
+  @Test func aWatchFiresOnceOnTheLoopWhenItsDescriptorIsReady() async throws {
+    let loop = LoopThread()
+    defer { loop.loop.stop() }
+    var fds: [Int32] = [-1, -1]
+    #expect(pipe(&fds) == 0)
+    defer { for fd in fds { close(fd) } }
+    let calls = Shared(0)
+    let (revents, onLoop) = await withCheckedContinuation { continuation in
+      loop.loop.watch([pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]) { ready in
+        calls.update { $0 += 1 }
+        continuation.resume(returning: (ready[0].revents, isCurrent(loop.id)))
+      }
+      var byte: UInt8 = 1
+      _ = write(fds[1], &byte, 1)
+    }
+    #expect(revents & Int16(POLLIN) != 0)
+    #expect(onLoop)
+    // Still readable (nobody read the byte), yet the watch was one-shot: a
+    // second watch on the same pipe fires, the first does not again.
+    await withCheckedContinuation { continuation in
+      loop.loop.watch([pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]) { _ in
+        continuation.resume()
+      }
+    }
+    #expect(calls.value == 1)
+  }
+
+  @Test func stopEndsRun() async {
+    let loop = LoopThread()
+    loop.loop.stop()
+    await loop.untilEnded()
+  }
+
+  @Test func withoutAnInstalledLoopWatchSaysSo() {
+    #expect(!MainLoop.isInstalled)
+    #expect(!MainLoop.watch([]) { _ in })
+  }
+}
+
+@Suite struct ThreadExecutorTests {
+  actor Probe {
+    private let executor = ThreadExecutor()
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    private var threads: [pthread_t] = []
+
+    func record() { threads.append(pthread_self()) }
+    var recorded: [pthread_t] { threads }
+  }
+
+  @Test func anActorOnItRunsOnOneThreadOfItsOwn() async {
+    let probe = Probe()
+    for _ in 0..<5 { await probe.record() }
+    let threads = await probe.recorded
+    #expect(threads.count == 5)
+    #expect(threads.allSatisfy { pthread_equal($0, threads[0]) != 0 })
+    #expect(!isCurrent(threads[0]))
+  }
+}
