@@ -13,24 +13,28 @@ import Synchronization
 public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
   /// Shared by the executor and its thread; the thread keeps only this alive.
   private final class Queue: @unchecked Sendable {
-    var mutex = pthread_mutex_t()
-    var condition = pthread_cond_t()
+    // Allocated: a pthread object must not move, and a class's stored
+    // property passed with `&` is not promised a stable address.
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     var jobs: [UnownedJob] = []
     var closed = false
 
     init() {
-      pthread_mutex_init(&mutex, nil)
-      pthread_cond_init(&condition, nil)
+      pthread_mutex_init(mutex, nil)
+      pthread_cond_init(condition, nil)
     }
 
     deinit {
-      pthread_cond_destroy(&condition)
-      pthread_mutex_destroy(&mutex)
+      pthread_cond_destroy(condition)
+      pthread_mutex_destroy(mutex)
+      condition.deallocate()
+      mutex.deallocate()
     }
 
     func withLock<T>(_ body: () -> T) -> T {
-      pthread_mutex_lock(&mutex)
-      defer { pthread_mutex_unlock(&mutex) }
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
       return body()
     }
   }
@@ -53,13 +57,13 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
   deinit {
     // Jobs keep their actor, and so this executor, alive: none are left.
     queue.withLock { queue.closed = true }
-    pthread_cond_signal(&queue.condition)
+    pthread_cond_signal(queue.condition)
   }
 
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     queue.withLock { queue.jobs.append(job) }
-    pthread_cond_signal(&queue.condition)
+    pthread_cond_signal(queue.condition)
   }
 
   public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -77,14 +81,14 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
 
     func serve() {
       while true {
-        pthread_mutex_lock(&queue.mutex)
+        pthread_mutex_lock(queue.mutex)
         while queue.jobs.isEmpty && !queue.closed {
-          pthread_cond_wait(&queue.condition, &queue.mutex)
+          pthread_cond_wait(queue.condition, queue.mutex)
         }
         let jobs = queue.jobs
         queue.jobs.removeAll(keepingCapacity: true)
         let closed = queue.closed
-        pthread_mutex_unlock(&queue.mutex)
+        pthread_mutex_unlock(queue.mutex)
         if jobs.isEmpty && closed { return }
         let serial = executor.takeUnretainedValue().asUnownedSerialExecutor()
         for job in jobs { job.runSynchronously(on: serial) }
