@@ -130,6 +130,16 @@ public struct Effect<Action: Sendable>: Sendable {
     }
   }
 
+  /// Whether running this effect needs no task: it only sends or cancels.
+  var isSynchronous: Bool {
+    switch node {
+    case .none, .send, .cancel: return true
+    case .run: return false
+    case .merge(let effects), .concatenate(let effects): return effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let effect): return effect.isSynchronous
+    }
+  }
+
   /// An effect the TestStore does not wait for (bookkeeping that lives as long
   /// as a presentation does).
   func untracked() -> Self {

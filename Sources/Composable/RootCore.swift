@@ -27,7 +27,8 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
   private var cancellables: [CancelID: Set<Int>] = [:]
   private var nextTaskID = 0
 
-  private var observers: [Int: @MainActor () -> Void] = [:]
+  /// In the order they were added: that is the order they are told.
+  private var observers: [(id: Int, notify: @MainActor () -> Void)] = []
   private var nextObserverID = 0
 
   /// Called after each action is reduced, with the state it produced (for tests
@@ -66,7 +67,7 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
       queue.removeAll(keepingCapacity: true)
       // Still "processing": an observer's send is queued, and becomes the next
       // batch once every observer has seen this one.
-      for observer in observers.values { observer() }
+      for observer in observers { observer.notify() }
     } while !queue.isEmpty
     return StoreTask(tasks: started)
   }
@@ -98,9 +99,15 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
       return effects.flatMap { start($0, keys: keys) }
 
     case .concatenate(let effects):
+      // Leading sends and cancels happen now, in order, as a merge's would;
+      // only from the first asynchronous effect on does a task wait for each.
+      let leading = effects.prefix { $0.isSynchronous }
+      for effect in leading { _ = start(effect, keys: keys) }
+      let rest = effects.dropFirst(leading.count)
+      guard !rest.isEmpty else { return [] }
       let id = nextID()
       let task = Task { [weak self] in
-        for effect in effects {
+        for effect in rest {
           guard !Task.isCancelled, let self else { break }
           let inner = self.start(effect, keys: keys)
           await withTaskCancellationHandler {
@@ -165,7 +172,7 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
   func addObserver(_ f: @escaping @MainActor () -> Void) -> StoreObservation {
     nextObserverID += 1
     let id = nextObserverID
-    observers[id] = f
-    return StoreObservation { [weak self] in self?.observers[id] = nil }
+    observers.append((id, f))
+    return StoreObservation { [weak self] in self?.observers.removeAll { $0.id == id } }
   }
 }

@@ -20,6 +20,7 @@ struct EffectLab: Reducer {
     case failUnhandled
     case mergeRuns
     case concatenateRuns
+    case concatenateSendsAroundARun
     case mapped
     case startTimer(String, cancelInFlight: Bool = true)
     case cancelTimer
@@ -52,6 +53,10 @@ struct EffectLab: Reducer {
       return .merge(slowThenFast())
     case .concatenateRuns:
       return .concatenate(slowThenFast())
+    case .concatenateSendsAroundARun:
+      return .concatenate(
+        .send(.note("first")), .merge(.send(.note("second")), .none),
+        .run { send in await send(.note("ran")) }, .send(.note("last")))
     case .mapped:
       let child: Effect<String> = .merge(.send("sent"), .run { send in await send("ran") })
       return child.map { Action.note("mapped \($0)") }
@@ -163,6 +168,15 @@ struct EffectTests {
     await store.receive(.note("slow")) { $0.log = ["slow"] }
     await store.receive(.note("fast")) { $0.log = ["slow", "fast"] }
     await store.finish()
+  }
+
+  @Test func concatenatedSendsBeforeTheFirstRunAreSentAtOnce() async {
+    let store = Store(initialState: EffectLab.State(), reducer: EffectLab())
+    let task = store.send(.concatenateSendsAroundARun)
+    // Synchronously, like a merge of sends; the rest waits for the run.
+    #expect(store.state.log == ["first", "second"])
+    await task.finish()
+    #expect(store.state.log == ["first", "second", "ran", "last"])
   }
 
   @Test func mapTransformsSentAndRunActions() async {

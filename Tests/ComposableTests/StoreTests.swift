@@ -85,6 +85,20 @@ struct StoreTests {
     #expect(count == 4)
   }
 
+  @Test func observersAreToldInTheOrderTheyWereAdded() {
+    let store = makeStore()
+    var order: [Int] = []
+    let observations = (0..<20).map { i in store.observe { order.append(i) } }
+    store.send(.c)
+    #expect(order == Array(0..<20))
+    // Removing one keeps the others' order.
+    observations[7].cancel()
+    order = []
+    store.send(.c)
+    #expect(order == Array(0..<20).filter { $0 != 7 })
+    _ = observations
+  }
+
   @Test func releasingTheObservationStopsNotifications() {
     let store = makeStore()
     var count = 0
