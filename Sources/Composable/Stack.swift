@@ -23,6 +23,10 @@ public struct StackElementIDGenerator: Sendable {
       return StackElementID(rawValue: n)
     }
   }
+  /// Makes sure later ids are above `id` (one pushed with an id of its own).
+  public func advance(past id: StackElementID) {
+    counter.withValue { n in n = max(n, id.rawValue + 1) }
+  }
   /// A generator that continues from where this one is, without advancing it.
   public func peekingCopy() -> Self { Self(startingAt: counter.value) }
 }
@@ -75,7 +79,10 @@ public struct StackState<Element>: RandomAccessCollection {
   }
 
   /// Appends with a chosen id (ids must increase; used by the store for `.push`).
+  /// Ids the generator hands out later are above it: an equal one would be dropped.
   public mutating func append(_ element: Element, id: StackElementID) {
+    @Dependency(\.stackElementID) var generator
+    generator.advance(past: id)
     elements.append(Component(id: id, element: element))
   }
 

@@ -113,6 +113,18 @@ struct StackTests {
     #expect(store.state.path.ids == [5])
   }
 
+  @Test func idsAppendedAfterAPushWithAnIDAreAboveIt() async {
+    let store = makeStore()
+    await store.send(.path(.push(id: 1, state: Child.State(id: 9)))) {
+      $0.path.append(Child.State(id: 9), id: 1)
+    }
+    // The generator was at 0: without moving past the pushed id it would hand
+    // out 0, then 1, which the stack already has.
+    await store.send(.pushTapped) { $0.path.append(Child.State(id: 1)) }
+    await store.send(.pushTapped) { $0.path.append(Child.State(id: 2)) }
+    #expect(store.state.path.ids == [1, 2, 3])
+  }
+
   @Test func actionForAMissingElementIsReported() async {
     let store = makeStore()
     await withKnownIssue {
