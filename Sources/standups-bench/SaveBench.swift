@@ -61,7 +61,7 @@ enum SaveBench {
     let start = monotonicNanos()
     var last = start
     var longest: UInt64 = 0
-    Task { await saver.schedule(standups) }
+    saver.submit(standups)
     while !probe.done {
       await Task.yield()
       let now = monotonicNanos()

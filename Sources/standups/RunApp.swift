@@ -75,7 +75,7 @@ struct RunApp: AsyncParsableCommand {
       let standups = state.standupsList.standups
       guard let saver, standups != lastSaved else { return }
       lastSaved = standups
-      Task { await saver.schedule(standups) }
+      saver.submit(standups)
     }
     banner.runtime = runtime
     if launch.isReadOnly, let notice = launch.notice {

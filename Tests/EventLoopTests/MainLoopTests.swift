@@ -17,7 +17,7 @@ final class LoopThread: Sendable {
     Thread { [self] in
       thread.withLock { $0 = pthread_self() }
       started.signal()
-      try? loop.run()
+      loop.run()
       let waiter = ended.withLock { waiter in
         hasEnded.withLock { $0 = true }
         return waiter
@@ -43,7 +43,7 @@ final class LoopThread: Sendable {
 
   /// Runs `body` on the loop, as a task that prefers it.
   func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await Task(executorPreference: loop) { try await body() }.value
+    try await Task(executorPreference: loop.tasks) { try await body() }.value
   }
 }
 
@@ -53,6 +53,16 @@ final class Shared<Value: Sendable>: Sendable {
   init(_ value: Value) { mutex = Mutex(value) }
   var value: Value { mutex.withLock { $0 } }
   func update(_ body: @Sendable (inout Value) -> Void) { mutex.withLock { body(&$0) } }
+}
+
+/// Yields until `condition` holds; fails after 30 s.
+func until(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws
+{
+  let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+  while !condition() {
+    try #require(ContinuousClock.now < deadline, "timed out", sourceLocation: sourceLocation)
+    await Task.yield()
+  }
 }
 
 func isCurrent(_ thread: pthread_t) -> Bool { pthread_equal(thread, pthread_self()) != 0 }
@@ -87,7 +97,7 @@ struct MainLoopTests {
     let order = Shared<[Int]>([])
     try await withThrowingTaskGroup(of: Void.self) { group in
       for delay in [60, 20, 40] {
-        group.addTask(executorPreference: loop.loop) {
+        group.addTask(executorPreference: loop.loop.tasks) {
           try await Task.sleep(for: .milliseconds(delay))
           order.update { $0.append(delay) }
         }
@@ -100,11 +110,48 @@ struct MainLoopTests {
   @Test func aCancelledSleepEndsWithoutWaitingForItsDeadline() async throws {
     let loop = LoopThread()
     defer { loop.loop.stop() }
-    let sleeper = Task(executorPreference: loop.loop) {
+    let sleeper = Task(executorPreference: loop.loop.tasks) {
       try await Task.sleep(for: .seconds(3600))
     }
+    try await until { loop.loop.timersScheduled == 1 }
     sleeper.cancel()
     await #expect(throws: CancellationError.self) { try await sleeper.value }
+  }
+
+  @Test func aSleepTooLongForPollsTimeoutIsNoTrouble() async throws {
+    let loop = LoopThread()
+    defer { loop.loop.stop() }
+    let sleeper = Task(executorPreference: loop.loop.tasks) {
+      try await Task.sleep(for: .seconds(Int64.max / 4))
+    }
+    try await until { loop.loop.timersScheduled == 1 }
+    // The loop now waits with that deadline in its timers, and still serves work.
+    #expect(try await loop.run { isCurrent(loop.id) })
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+  }
+
+  @Test func jobsThatKeepComingDoNotStarveAWatch() async throws {
+    let loop = LoopThread()
+    defer { loop.loop.stop() }
+    var fds: [Int32] = [-1, -1]
+    #expect(pipe(&fds) == 0)
+    defer { for fd in fds { close(fd) } }
+    let fired = Shared(false)
+    loop.loop.watch([pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]) { _ in
+      fired.update { $0 = true }
+    }
+    // A task on the loop that yields until the watch fires: the loop always
+    // has a job ready, and must still look at the descriptors.
+    let writeFD = fds[1]
+    let sawIt = try await loop.run {
+      var byte: UInt8 = 1
+      _ = write(writeFD, &byte, 1)
+      let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+      while !fired.value, ContinuousClock.now < deadline { await Task.yield() }
+      return fired.value
+    }
+    #expect(sawIt)
   }
 
   @Test func aWatchFiresOnceOnTheLoopWhenItsDescriptorIsReady() async throws {

@@ -147,6 +147,25 @@ struct DataFileTests {
     #expect(try file.load() == [.productMock])
   }
 
+  @Test func aFlushRightAfterASubmitWritesTheSubmittedStandups() async throws {
+    let clock = TestClock()
+    let file = DataFile(path: directory + "/submit.json")
+    let saver = Saver(file: file, clock: clock)
+    await saver.schedule([.mock])  // written; the next write waits out the interval
+    // As when a key edits and the next one quits: the flush runs before the
+    // saver's thread could take the submitted state in on its own.
+    #expect(await submitThenFlush([.productMock], on: saver) == nil)
+    #expect(try file.load() == [.productMock])
+  }
+
+  /// Runs on the saver's thread: `submit`'s own hand-over cannot come first.
+  private func submitThenFlush(
+    _ standups: IdentifiedArrayOf<Standup>, on saver: isolated Saver
+  ) -> DataFile.Failure? {
+    saver.submit(standups)
+    return saver.flush()
+  }
+
   @Test func failedSavesAreReportedKeptAndRetried() async throws {
     let clock = TestClock()
     // A directory where the file should be makes every write fail.

@@ -1,5 +1,6 @@
 import EventLoop
 import Foundation
+import Synchronization
 
 /// Saves the standups off the main actor, at most about once per `interval`:
 /// the newest state wins, and `flush()` writes whatever is pending right away
@@ -35,6 +36,32 @@ public actor Saver {
     self.onResult = onResult
   }
 
+  /// The newest standups handed over by `submit`, not yet taken in.
+  private let inbox = Mutex<IdentifiedArrayOf<Standup>?>(nil)
+
+  /// Hands `standups` over from any thread, without waiting: the app calls it
+  /// after every change. A `flush()` that follows writes them even if the
+  /// saver's thread has not got to them yet (quitting right after an edit).
+  public nonisolated func submit(_ standups: IdentifiedArrayOf<Standup>) {
+    let wasEmpty = inbox.withLock { submitted in
+      defer { submitted = standups }
+      return submitted == nil
+    }
+    // One hand-over at a time: a pending one takes the newest state anyway.
+    if wasEmpty { Task { await self.takeInbox() } }
+  }
+
+  private func takeInbox() {
+    if let standups = takeSubmitted() { schedule(standups) }
+  }
+
+  private nonisolated func takeSubmitted() -> IdentifiedArrayOf<Standup>? {
+    inbox.withLock { submitted in
+      defer { submitted = nil }
+      return submitted
+    }
+  }
+
   /// Remembers `standups` as the state to save and makes sure a write follows.
   public func schedule(_ standups: IdentifiedArrayOf<Standup>) {
     pending = standups
@@ -53,6 +80,7 @@ public actor Saver {
   /// Writes what is pending now. Returns the failure, if the write failed.
   @discardableResult
   public func flush() -> DataFile.Failure? {
+    if let submitted = takeSubmitted() { pending = submitted }
     scheduled?.cancel()
     scheduled = nil
     return writePending()
