@@ -10,6 +10,10 @@ import Synchronization
 /// not hold up the thread that draws (the saver: encoding and writing a large
 /// file takes a fifth of a second). The thread sleeps while there is nothing to
 /// do and ends when the executor goes away.
+///
+/// Give each executor to one actor, which keeps it: the thread reaches the
+/// executor unretained, relying on queued jobs keeping their actor, and so
+/// the executor, alive.
 public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
   /// Shared by the executor and its thread; the thread keeps only this alive.
   private final class Queue: @unchecked Sendable {
