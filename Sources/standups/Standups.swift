@@ -39,7 +39,7 @@ enum Entry {
         let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
         let arenaMax: Int32 = -8
         let topPad: Int32 = -2  // M_ARENA_MAX, M_TOP_PAD
-        _ = mallopt(arenaMax, 1)
+        _ = mallopt(arenaMax, 2)
         _ = mallopt(topPad, 4 << 20)
       }
     #endif

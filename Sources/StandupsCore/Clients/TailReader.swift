@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads the second half of a large data file's standups on a thread of its
+/// own while `DataFileReader` reads the first: start-up has two cores to use.
+///
+/// The split is where `DataFile.save` puts one standup after another,
+/// "\n    },\n    {" (the standups array's objects are indented by four
+/// spaces, and a raw newline never occurs inside a JSON string). Should the
+/// first reader never stop exactly there — a file formatted some other way —
+/// it reads everything itself and this thread's work is dropped.
+final class TailReader: @unchecked Sendable {
+  /// Smaller files are read faster than a thread starts helping.
+  static let minimumSize = 512 * 1024
+
+  /// Just after the `}` of the standup before the split.
+  let boundary: Int
+  private let bytes: UnsafeRawBufferPointer
+  private var thread: pthread_t?
+  private var output: (standups: [Standup], end: Int)?
+
+  private init(bytes: UnsafeRawBufferPointer, boundary: Int) {
+    self.bytes = bytes
+    self.boundary = boundary
+  }
+
+  /// A reader already at work on the tail of `bytes`, or nil when the file is
+  /// small, has no split point, or no thread could be started.
+  static func start(reading bytes: UnsafeRawBufferPointer) -> TailReader? {
+    guard bytes.count >= minimumSize, let boundary = splitPoint(in: bytes) else { return nil }
+    let reader = TailReader(bytes: bytes, boundary: boundary)
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, nil,
+      { raw in
+        let reader = Unmanaged<TailReader>.fromOpaque(raw!).takeRetainedValue()
+        reader.output = DataFileReader.readTail(reader.bytes, from: reader.boundary)
+        return nil
+      }, Unmanaged.passRetained(reader).toOpaque())
+    guard started == 0 else {
+      Unmanaged.passUnretained(reader).release()
+      return nil
+    }
+    reader.thread = thread
+    return reader
+  }
+
+  /// Waits for the thread (once) and returns what it read; nil when the tail
+  /// is not a run of valid standups closing the array.
+  func join() -> (standups: [Standup], end: Int)? {
+    if let thread {
+      pthread_join(thread, nil)
+      self.thread = nil
+    }
+    return output
+  }
+
+  static func splitPoint(in bytes: UnsafeRawBufferPointer) -> Int? {
+    let pattern = Array("\n    },\n    {".utf8)
+    guard bytes.count > pattern.count * 2 else { return nil }
+    var at = bytes.count / 2
+    while at + pattern.count <= bytes.count {
+      guard let newline = bytes[at...].firstIndex(of: pattern[0]) else { return nil }
+      if newline + pattern.count <= bytes.count,
+        pattern.indices.allSatisfy({ bytes[newline + $0] == pattern[$0] })
+      {
+        return newline + 6  // after "\n    }"
+      }
+      at = newline + 1
+    }
+    return nil
+  }
+}
