@@ -35,6 +35,8 @@ public enum Harness {
     let deadline = clock.now + timeout
     while clock.now < deadline {
       if try condition() { return true }
+      // A poll interval, not synchronisation: tmux tells nobody when a pane
+      // changes, so the condition is checked again until the deadline.
       try await Task.sleep(for: .milliseconds(30))
     }
     return try condition()
