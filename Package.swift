@@ -85,7 +85,11 @@ let package = Package(
       name: "ComposableTests",
       dependencies: ["Composable", "ComposableTesting", issueReportingTestSupport]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-    .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
+    .testTarget(
+      name: "EventLoopTests",
+      dependencies: [
+        "EventLoop", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ]),
     .testTarget(
       name: "CursesBackendTests",
       dependencies: ["CursesBackend", "CNCurses", "TerminalUI", "TmuxTesting"]),

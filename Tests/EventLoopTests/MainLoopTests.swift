@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Synchronization
 import Testing
@@ -41,18 +42,20 @@ final class LoopThread: Sendable {
     }
   }
 
+  /// A task on the loop sleeping for `duration`, once its timer is in the
+  /// loop's list. (The sleeps in these tests are what is tested — the loop's
+  /// timers — never a way to wait for something else.)
+  func sleeperOnItsTimer(for duration: Duration) async throws -> Task<Void, any Error> {
+    let scheduled = loop.timersScheduled
+    let sleeper = Task(executorPreference: loop.tasks) { try await Task.sleep(for: duration) }
+    try await until { loop.timersScheduled == scheduled + 1 }
+    return sleeper
+  }
+
   /// Runs `body` on the loop, as a task that prefers it.
   func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
     try await Task(executorPreference: loop.tasks) { try await body() }.value
   }
-}
-
-/// A value shared with closures that run on the loop.
-final class Shared<Value: Sendable>: Sendable {
-  private let mutex: Mutex<Value>
-  init(_ value: Value) { mutex = Mutex(value) }
-  var value: Value { mutex.withLock { $0 } }
-  func update(_ body: @Sendable (inout Value) -> Void) { mutex.withLock { body(&$0) } }
 }
 
 /// Yields until `condition` holds; fails after 30 s.
@@ -94,12 +97,12 @@ struct MainLoopTests {
   @Test func timersFireInDeadlineOrder() async throws {
     let loop = LoopThread()
     defer { loop.loop.stop() }
-    let order = Shared<[Int]>([])
+    let order = LockIsolated<[Int]>([])
     try await withThrowingTaskGroup(of: Void.self) { group in
       for delay in [60, 20, 40] {
         group.addTask(executorPreference: loop.loop.tasks) {
           try await Task.sleep(for: .milliseconds(delay))
-          order.update { $0.append(delay) }
+          order.withValue { $0.append(delay) }
         }
       }
       try await group.waitForAll()
@@ -110,10 +113,7 @@ struct MainLoopTests {
   @Test func aCancelledSleepEndsWithoutWaitingForItsDeadline() async throws {
     let loop = LoopThread()
     defer { loop.loop.stop() }
-    let sleeper = Task(executorPreference: loop.loop.tasks) {
-      try await Task.sleep(for: .seconds(3600))
-    }
-    try await until { loop.loop.timersScheduled == 1 }
+    let sleeper = try await loop.sleeperOnItsTimer(for: .seconds(3600))
     sleeper.cancel()
     await #expect(throws: CancellationError.self) { try await sleeper.value }
   }
@@ -121,10 +121,7 @@ struct MainLoopTests {
   @Test func aSleepTooLongForPollsTimeoutIsNoTrouble() async throws {
     let loop = LoopThread()
     defer { loop.loop.stop() }
-    let sleeper = Task(executorPreference: loop.loop.tasks) {
-      try await Task.sleep(for: .seconds(Int64.max / 4))
-    }
-    try await until { loop.loop.timersScheduled == 1 }
+    let sleeper = try await loop.sleeperOnItsTimer(for: .seconds(Int64.max / 4))
     // The loop now waits with that deadline in its timers, and still serves work.
     #expect(try await loop.run { isCurrent(loop.id) })
     sleeper.cancel()
@@ -137,9 +134,9 @@ struct MainLoopTests {
     var fds: [Int32] = [-1, -1]
     #expect(pipe(&fds) == 0)
     defer { for fd in fds { close(fd) } }
-    let fired = Shared(false)
+    let fired = LockIsolated(false)
     loop.loop.watch([pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]) { _ in
-      fired.update { $0 = true }
+      fired.withValue { $0 = true }
     }
     // A task on the loop that yields until the watch fires: the loop always
     // has a job ready, and must still look at the descriptors.
@@ -160,10 +157,10 @@ struct MainLoopTests {
     var fds: [Int32] = [-1, -1]
     #expect(pipe(&fds) == 0)
     defer { for fd in fds { close(fd) } }
-    let calls = Shared(0)
+    let calls = LockIsolated(0)
     let (revents, onLoop) = await withCheckedContinuation { continuation in
       loop.loop.watch([pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]) { ready in
-        calls.update { $0 += 1 }
+        calls.withValue { $0 += 1 }
         continuation.resume(returning: (ready[0].revents, isCurrent(loop.id)))
       }
       var byte: UInt8 = 1
