@@ -30,8 +30,6 @@ public final class ChangeLog: Sendable {
   func append(_ text: String) { write(text) }
 }
 
-
-
 public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let base: Base
   let log: ChangeLog

@@ -94,7 +94,8 @@ public struct AppFeature: Reducer {
 
         case .openMeeting(let meetingID):
           guard let meeting = detail.standup.meetings[id: meetingID] else { return .none }
-          state.path.append(.meeting(MeetingFeature.State(meeting: meeting, standup: detail.standup)))
+          state.path.append(
+            .meeting(MeetingFeature.State(meeting: meeting, standup: detail.standup)))
           return .none
         }
 

@@ -126,7 +126,8 @@ public struct StandupDetail: Reducer {
       case .selectionMoved(let offset):
         // Row 0 is "Start meeting"; rows 1… are the meetings.
         let rows = state.standup.meetings.count + 1
-        let current = state.selection.flatMap { state.standup.meetings.index(id: $0) }
+        let current =
+          state.selection.flatMap { state.standup.meetings.index(id: $0) }
           .map { $0 + 1 } ?? 0
         let next = min(max(current + offset, 0), rows - 1)
         state.selection = next == 0 ? nil : state.standup.meetings[next - 1].id
@@ -146,12 +147,12 @@ public struct StandupDetail: Reducer {
 extension AlertState where Action == StandupDetail.Destination.Alert {
   public static var deleteStandup: Self {
     Self(
-    title: "Delete?",
-    message: "Are you sure you want to delete this standup?",
-    buttons: [
-      .destructive("Yes", action: .confirmDeletion),
-      .cancel("Nevermind"),
-    ]
-  )
+      title: "Delete?",
+      message: "Are you sure you want to delete this standup?",
+      buttons: [
+        .destructive("Yes", action: .confirmDeletion),
+        .cancel("Nevermind"),
+      ]
+    )
   }
 }
