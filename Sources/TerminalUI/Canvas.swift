@@ -215,13 +215,24 @@ public struct Canvas: Hashable, Sendable {
     return x + width
   }
 
-  /// Draws one inert grapheme.
+  /// Draws one inert grapheme: one cell per spacing scalar, as the terminal
+  /// lays it out (see `TextWidth`). Zero-width graphemes (a stray combining
+  /// mark, a lone joiner) have no cell.
   private mutating func put(_ ch: Character, col: inout Int, y: Int, style: Style) {
-    let w = TextWidth.of(ch)
-    // Zero-width graphemes (a stray combining mark, a lone joiner) have no cell.
-    guard w > 0 else { return }
-    place(origin.x + col, origin.y + y, Cell(text: String(ch), width: w, style: style))
-    col += w
+    let scalars = ch.unicodeScalars
+    if scalars.count == 1 {
+      let w = TextWidth.of(scalars.first!)
+      guard w > 0 else { return }
+      let unprintable = scalars.first!.value >= 0xA0 && TextWidth.terminalWidth(scalars.first!) < 0
+      let text = unprintable ? "\u{FFFD}" : String(ch)
+      place(origin.x + col, origin.y + y, Cell(text: text, width: w, style: style))
+      col += w
+      return
+    }
+    for cell in TextWidth.cells(of: ch) {
+      place(origin.x + col, origin.y + y, Cell(text: cell.text, width: cell.width, style: style))
+      col += cell.width
+    }
   }
 
   /// Shows the text cursor at (x, y) of the current region, if that is inside the clip.

@@ -1,24 +1,19 @@
 /// Measures text in terminal columns, the unit the screen is laid out in.
 ///
-/// A grapheme (`Character`) is one glyph cluster, and modern terminals draw it
-/// in one or two cells. So its width is that of its widest scalar: combining
-/// marks, joiners and variation selectors add nothing, a wide base (CJK,
-/// Hangul, fullwidth forms, emoji presentation) makes it 2, and VS16 (U+FE0F)
-/// asks for emoji presentation, which is 2 as well. Controls are 0; `Canvas`
-/// never draws them raw anyway (see `Sanitizer`).
+/// Widths are the terminal's, not a font's: ncurses and terminals (tmux among
+/// them) place text one code point at a time by `wcwidth(3)`, so that is the
+/// measure here too (`TerminalWidthTable.swift`, generated from it). A grapheme
+/// is drawn as one cell per spacing code point, each with its combining marks
+/// (`cells(of:)`), so an emoji ZWJ sequence takes the columns of its parts.
+/// Joiners and variation selectors are left out of what is drawn: sent to the
+/// terminal, they would glue a cell to the next one and break the layout.
+/// Controls are 0; `Canvas` never draws them raw anyway (see `Sanitizer`).
 public enum TextWidth {
-  /// Columns one grapheme occupies: 0, 1 or 2.
+  /// Columns one grapheme occupies as drawn: the sum of its cells' widths.
   public static func of(_ ch: Character) -> Int {
     if let a = ch.asciiValue { return a >= 0x20 && a < 0x7F ? 1 : 0 }
     var width = 0
-    for scalar in ch.unicodeScalars {
-      if scalar.value == 0xFE0F {
-        // VS16 only widens something visible; on its own it is a no-op.
-        if width > 0 { width = 2 }
-        continue
-      }
-      width = max(width, of(scalar))
-    }
+    for scalar in ch.unicodeScalars { width += of(scalar) }
     return width
   }
 
@@ -46,89 +41,117 @@ public enum TextWidth {
 
   public static func of(_ s: Substring) -> Int { s.reduce(0) { $0 + of($1) } }
 
-  /// Columns one scalar occupies on its own (0, 1 or 2).
+  /// Columns one scalar takes as drawn (0, 1 or 2): wcwidth's answer, with
+  /// controls 0 and other unprintable scalars 1 (drawn as U+FFFD).
   public static func of(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
     if v < 0x7F { return v >= 0x20 ? 1 : 0 }
     if v < 0xA0 { return 0 }  // DEL and C1 controls
     if v < 0x300 { return 1 }  // Latin-1 … IPA: nothing combining or wide here
+    let w = terminalWidth(scalar)
+    return w < 0 ? 1 : w
+  }
+
+  /// `wcwidth` of a scalar from U+00A0 up: -1 (unprintable), 0, 1 or 2.
+  static func terminalWidth(_ scalar: Unicode.Scalar) -> Int {
+    let v = scalar.value
     if v &- symbolsStart < UInt32(symbolWidths.count) {
       return Int(symbolWidths[Int(v &- symbolsStart)])
     }
-    return measure(scalar)
+    return table.width(of: v)
+  }
+
+  /// One cell of a drawn grapheme: a spacing scalar (or U+FFFD for one the
+  /// terminal cannot show) and its combining marks, at most `maxScalarsPerCell`.
+  public struct DrawnCell: Hashable, Sendable {
+    public var text: String
+    public var width: Int
+  }
+
+  /// ncurses keeps a base character and four combining marks per cell.
+  public static let maxScalarsPerCell = 5
+
+  /// The cells a grapheme is drawn as, left to right. Zero-width scalars ride
+  /// on the cell before them; joiners and variation selectors are dropped, as
+  /// are combining marks with nothing to sit on.
+  public static func cells(of ch: Character) -> [DrawnCell] {
+    var cells: [DrawnCell] = []
+    var scalars = String.UnicodeScalarView()
+    var count = 0
+    var width = 0
+    for scalar in ch.unicodeScalars {
+      let v = scalar.value
+      let w = v < 0xA0 ? (v >= 0x20 && v < 0x7F ? 1 : 0) : terminalWidth(scalar)
+      if w == 0 {
+        guard width > 0, count < maxScalarsPerCell, !isDropped(scalar) else { continue }
+        scalars.append(scalar)
+        count += 1
+        continue
+      }
+      if width > 0 { cells.append(DrawnCell(text: String(scalars), width: width)) }
+      scalars = String.UnicodeScalarView()
+      scalars.append(w < 0 ? "\u{FFFD}" : scalar)
+      count = 1
+      width = w < 0 ? 1 : w
+    }
+    if width > 0 { cells.append(DrawnCell(text: String(scalars), width: width)) }
+    return cells
+  }
+
+  /// Zero-width scalars that only steer how neighbours combine (joiners,
+  /// variation selectors, tags, other format characters): the terminal would
+  /// apply them to whatever cell comes next.
+  static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { return true }
+    return scalar.properties.generalCategory == .format
   }
 
   /// Punctuation, arrows, box drawing, blocks and shapes — what the screens
-  /// are drawn with — looked up instead of asking the Unicode properties on
-  /// every frame. Made once, by `measure` itself, so it can't disagree with it.
+  /// are drawn with — looked up directly instead of searching the table.
   private static let symbolsStart: UInt32 = 0x2000
-  private static let symbolWidths: [UInt8] = (0x2000..<0x2600).map {
-    UInt8(measure(Unicode.Scalar(UInt32($0))!))
+  private static let symbolWidths: [Int8] = (0x2000..<0x2600).map {
+    Int8(table.width(of: UInt32($0)))
   }
 
-  /// The width of a scalar from U+0300 up, from its Unicode properties.
-  private static func measure(_ scalar: Unicode.Scalar) -> Int {
-    let v = scalar.value
-    if isZeroWidth(scalar) { return 0 }
-    if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
+  private static let table = WidthTable(exceptionalWidths)
+}
+
+/// `TextWidth.exceptionalWidths`, parsed once into ranges to binary search.
+struct WidthTable: Sendable {
+  private var firsts: [UInt32] = []
+  private var lasts: [UInt32] = []
+  private var widths: [Int8] = []
+
+  init(_ text: String) {
+    for entry in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+      let parts = entry.split(separator: ":")
+      let bounds = parts[0].split(separator: "-").map { UInt32($0, radix: 16)! }
+      firsts.append(bounds[0])
+      lasts.append(bounds.last!)
+      widths.append(parts[1] == "x" ? -1 : Int8(parts[1])!)
+    }
+  }
+
+  /// The width of code point `v` (from U+00A0 up): -1, 0, 1 or 2.
+  func width(of v: UInt32) -> Int {
+    var low = 0
+    var high = firsts.count - 1
+    while low <= high {
+      let mid = (low + high) / 2
+      if v < firsts[mid] {
+        high = mid - 1
+      } else if v > lasts[mid] {
+        low = mid + 1
+      } else {
+        return Int(widths[mid])
+      }
+    }
     return 1
   }
 
-  static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-    let v = scalar.value
-    // Hangul medial vowels and final consonants join the preceding syllable.
-    if (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return true }
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator,
-      .paragraphSeparator:
-      return true
-    default:
-      return false
-    }
+  /// The ranges, for tests: (first, last, width).
+  var ranges: [(first: UInt32, last: UInt32, width: Int)] {
+    firsts.indices.map { (firsts[$0], lasts[$0], Int(widths[$0])) }
   }
-
-  /// Whether `v` is East Asian Wide or Fullwidth (emoji are checked separately,
-  /// through their Emoji_Presentation property).
-  static func isWide(_ v: UInt32) -> Bool {
-    guard v >= 0x1100 else { return false }
-    var low = 0
-    var high = wideRanges.count - 1
-    while low <= high {
-      let mid = (low + high) / 2
-      let range = wideRanges[mid]
-      if v < range.first {
-        high = mid - 1
-      } else if v > range.last {
-        low = mid + 1
-      } else {
-        return true
-      }
-    }
-    return false
-  }
-
-  /// East Asian Width W/F ranges (Unicode 15, emoji left to the property check),
-  /// sorted so they can be binary searched.
-  static let wideRanges: [(first: UInt32, last: UInt32)] = [
-    (0x1100, 0x115F),  // Hangul Jamo initial consonants
-    (0x2329, 0x232A),  // angle brackets
-    (0x2E80, 0x303E),  // CJK radicals, Kangxi, ideographic description, CJK symbols
-    (0x3041, 0x3247),  // kana, Bopomofo, Hangul compatibility jamo, Kanbun, strokes
-    (0x3250, 0x4DBF),  // enclosed CJK, compatibility, CJK extension A
-    (0x4E00, 0xA4CF),  // CJK unified ideographs, Yi
-    (0xA960, 0xA97F),  // Hangul Jamo extended A
-    (0xAC00, 0xD7A3),  // Hangul syllables
-    (0xF900, 0xFAFF),  // CJK compatibility ideographs
-    (0xFE10, 0xFE19),  // vertical forms
-    (0xFE30, 0xFE6F),  // CJK compatibility forms, small form variants
-    (0xFF00, 0xFF60),  // fullwidth forms
-    (0xFFE0, 0xFFE6),  // fullwidth signs
-    (0x16FE0, 0x16FE4),  // ideographic symbols
-    (0x16FF0, 0x16FF1),
-    (0x17000, 0x18CFF),  // Tangut, Khitan
-    (0x18D00, 0x18D08),
-    (0x1AFF0, 0x1B2FF),  // Kana supplement and extensions, Nushu
-    (0x1F200, 0x1F2FF),  // enclosed ideographic supplement
-    (0x20000, 0x3FFFD),  // CJK extensions B… (planes 2 and 3)
-  ]
 }

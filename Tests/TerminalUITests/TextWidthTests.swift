@@ -17,18 +17,35 @@ import Testing
   }
 
   @Test(arguments: [
-    ("😀", 2), ("👍🏽", 2), ("🚀", 2),
-    // ZWJ sequences are one grapheme, two columns
-    ("👨‍👩‍👧‍👦", 2), ("🏳️‍🌈", 2), ("👩🏽‍💻", 2),
-    // flags are regional-indicator pairs
+    ("😀", 2), ("🚀", 2),
+    // a skin-tone modifier is a code point of its own, two columns (wcwidth)
+    ("👍🏽", 4),
+    // ZWJ sequences take the columns of their parts; the joiner takes none
+    ("👨‍👩‍👧‍👦", 8), ("👩🏽‍💻", 6), ("🏳️‍🌈", 3),
+    // a regional indicator is one column, a flag two
     ("🇯🇵", 2), ("🇺🇦", 2),
-    // text-default emoji are narrow unless VS16 asks for emoji presentation
-    ("❤", 1), ("❤️", 2), ("1️⃣", 2), ("#️⃣", 2), ("©", 1), ("©️", 2),
+    // VS16 adds nothing: the terminal gives the base its own width
+    ("❤", 1), ("❤️", 1), ("1️⃣", 1), ("©️", 1), ("⌚", 2), ("⌚️", 2),
   ])
   func emojiWidth(_ text: String, _ expected: Int) {
     #expect(text.count == 1)
     #expect(TextWidth.of(Character(text)) == expected)
     #expect(TextWidth.of(text) == expected)
+    #expect(TextWidth.cells(of: Character(text)).map(\.width).reduce(0, +) == expected)
+  }
+
+  @Test func aGraphemeIsDrawnAsOneCellPerSpacingScalar() {
+    func cells(_ s: String) -> [String] { TextWidth.cells(of: Character(s)).map(\.text) }
+    #expect(cells("👩‍💻") == ["👩", "💻"])  // the joiner is dropped
+    #expect(cells("🇺🇦") == ["🇺", "🇦"])
+    #expect(cells("👍🏽") == ["👍", "🏽"])
+    #expect(cells("❤️") == ["❤"])  // the variation selector is dropped
+    #expect(cells("e\u{301}") == ["e\u{301}"])  // marks ride on their base
+    #expect(cells("\u{1100}\u{1161}\u{11A8}") == ["\u{1100}\u{1161}\u{11A8}"])
+    // ncurses holds a base and four marks per cell; more are left out
+    #expect(cells("a" + String(repeating: "\u{301}", count: 7)).first?.unicodeScalars.count == 5)
+    // an unassigned code point is drawn as U+FFFD, one column
+    #expect(TextWidth.cells(of: Character("\u{378}")) == [.init(text: "\u{FFFD}", width: 1)])
   }
 
   @Test func flagsAreTwoGraphemesOfTwoColumns() {
@@ -62,11 +79,13 @@ import Testing
     #expect(TextWidth.of(s.dropFirst()) == TextWidth.of(String(s.dropFirst())))
   }
 
-  @Test func wideTableIsSortedAndDisjoint() {
-    let ranges = TextWidth.wideRanges
+  @Test func widthTableIsSortedAndDisjoint() {
+    let ranges = WidthTable(TextWidth.exceptionalWidths).ranges
+    #expect(ranges.count > 100)
     for (a, b) in zip(ranges, ranges.dropFirst()) {
       #expect(a.first <= a.last)
       #expect(a.last < b.first)
+      #expect([-1, 0, 2].contains(a.width))
     }
   }
 }
