@@ -105,7 +105,8 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     // tmux sessions for the end-to-end tests of the real binaries.
     .target(name: "TmuxTesting", path: "Tests/TmuxTesting"),
-    .testTarget(name: "EndToEndTests", dependencies: ["TmuxTesting", "StandupsCore"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["TmuxTesting", "StandupsCore", "TerminalUI"]),
   ],
   swiftLanguageModes: [.v6]
 )

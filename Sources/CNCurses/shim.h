@@ -15,6 +15,7 @@
 #include <wchar.h>
 #include <ncursesw/ncurses.h>
 #include <ncursesw/panel.h>
+#include <ncursesw/term.h>
 
 /* ---------------------------------------------------------------------------
  * Accessors for ncurses' mutable globals and function-like macros. Swift 6
@@ -85,6 +86,30 @@ static inline const char *cn_tigetstr(const char *name) {
   char *value = tigetstr(name);
   if (value == (char *)-1) return NULL;
   return value;
+}
+
+/* What the terminfo database says of terminal `name`: -1 unknown, 0 known but
+ * without cursor addressing (dumb, hard-copy), 1 usable full screen. Looked up
+ * before newterm, which refuses such terminals without saying why. */
+static inline int cn_terminal_kind(const char *name) {
+  int error = 0;
+  if (setupterm(name, 1, &error) != OK) return -1;
+  int usable = tigetstr("cup") != NULL && tigetstr("cup") != (char *)-1;
+  del_curterm(cur_term);
+  return usable;
+}
+
+/* Whether `sig` is ignored (SIG_IGN) in this process. */
+static inline int cn_signal_is_ignored(int sig) {
+  struct sigaction action;
+  return sigaction(sig, NULL, &action) == 0 && action.sa_handler == SIG_IGN;
+}
+
+/* The bytes that move the cursor to (row, column), or NULL. */
+static inline const char *cn_cursor_address(int row, int column) {
+  char *cup = tigetstr("cup");
+  if (cup == NULL || cup == (char *)-1) return NULL;
+  return tiparm(cup, row, column);
 }
 
 /* ---------------------------------------------------------------------------
@@ -280,13 +305,15 @@ static inline void cn_guard_on_fatal(int sig, siginfo_t *info, void *context) {
   errno = saved_errno;
 }
 
-/* Resize, wake-ups and polite termination requests only poke the self-pipe;
- * the app's run loop does the real work. A second SIGTERM/SIGHUP while the
- * first is still pending means the app is stuck: restore and die. */
+/* Resize, suspend requests, wake-ups and polite termination requests only
+ * poke the self-pipe; the app's run loop does the real work. A second
+ * SIGTERM/SIGHUP while the first is still pending means the app is stuck:
+ * restore and die. */
 static inline void cn_guard_on_notify(int sig) {
   int saved_errno = errno;
   cn_guard_state *s = cn_guard();
-  if (sig != SIGWINCH && s->terminate_requests++ > 0) {
+  int terminates = sig == SIGTERM || sig == SIGHUP;
+  if (terminates && s->terminate_requests++ > 0) {
     cn_guard_restore_now();
     cn_guard_put_back(sig);
     cn_guard_die_of(sig);
@@ -323,8 +350,27 @@ static inline void cn_guard_install_one(int sig, int fatal) {
   if (sigaction(sig, &action, NULL) == 0) s->installed[sig] = 1;
 }
 
+/* Stops the whole process group, as the shell's job control expects of a
+ * job, and returns once it is continued (`fg`). SIGTSTP takes its default
+ * action for the moment: it is the stop itself. Returns at once, without
+ * stopping, when the kernel discards the signal (an orphaned process group). */
+static inline void cn_guard_stop_process_group(void) {
+  struct sigaction stop, previous;
+  memset(&stop, 0, sizeof stop);
+  sigemptyset(&stop.sa_mask);
+  stop.sa_handler = SIG_DFL;
+  sigaction(SIGTSTP, &stop, &previous);
+  sigset_t tstp, mask;
+  sigemptyset(&tstp);
+  sigaddset(&tstp, SIGTSTP);
+  sigprocmask(SIG_UNBLOCK, &tstp, &mask);
+  kill(0, SIGTSTP); /* delivered to this thread before kill returns */
+  sigprocmask(SIG_SETMASK, &mask, NULL);
+  sigaction(SIGTSTP, &previous, NULL);
+}
+
 static inline void cn_guard_install(void) {
-  const int notify[] = {SIGWINCH, SIGTERM, SIGHUP};
+  const int notify[] = {SIGWINCH, SIGTERM, SIGHUP, SIGTSTP};
   const int fatal[] = {SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP};
   for (size_t i = 0; i < sizeof notify / sizeof notify[0]; i++) cn_guard_install_one(notify[i], 0);
   for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) cn_guard_install_one(fatal[i], 1);

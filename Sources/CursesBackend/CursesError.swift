@@ -5,6 +5,10 @@ public enum CursesError: Error, Equatable, Sendable, CustomStringConvertible {
   case notATerminal(stream: String)
   /// `TERM` names a terminal the terminfo database does not know; empty when unset.
   case unknownTerminal(String)
+  /// `TERM` names a terminal that cannot move its cursor (`dumb`, a printer).
+  case noCursorAddressing(String)
+  /// Started in the background where nothing can bring it to the foreground.
+  case inBackground
   /// ncurses refused something it needs (rare: out of memory, broken terminfo).
   case setupFailed(String)
 
@@ -20,6 +24,14 @@ public enum CursesError: Error, Equatable, Sendable, CustomStringConvertible {
       return
         "unknown terminal type '\(name)' (from TERM); set TERM to a type this system "
         + "knows, e.g. TERM=xterm-256color"
+    case .noCursorAddressing(let name):
+      return
+        "the terminal type '\(name)' (from TERM) cannot move its cursor, which a full-screen "
+        + "program needs; run this program in a terminal emulator, e.g. TERM=xterm-256color"
+    case .inBackground:
+      return
+        "started in the background without job control, so it cannot take over the terminal; "
+        + "run it in the foreground"
     case .setupFailed(let what):
       return "could not set up the terminal: \(what)"
     }

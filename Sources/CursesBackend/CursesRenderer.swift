@@ -29,11 +29,13 @@ final class CursesRenderer {
     writer = CellWriter(palette: palette)
   }
 
-  /// Forgets everything on screen: after a resize the terminal may have
-  /// reflowed or cleared it, so the next frame is painted from scratch.
-  func screenResized() {
+  /// Forgets everything on screen: after a resize or a suspension the
+  /// terminal may have reflowed, cleared or shown something else, so the next
+  /// frame is painted from scratch.
+  func forgetScreen() {
     removeOverlays(from: 0)
     base = nil
+    cursorVisible = nil
     clearok(cn_curscr(), true)
   }
 

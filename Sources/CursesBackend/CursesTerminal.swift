@@ -54,12 +54,16 @@ public final class CursesTerminal: TerminalBackend {
 
   public init(options: Options = Options()) throws(CursesError) {
     let term = try Self.checkTerminal()
+    try JobControl.waitForForeground()
     let waiter = try InputWaiter()
     setlocale(LC_ALL, "")
     SignalGuard.prepare(wakeFD: waiter.writeFD)
     SignalGuard.install()
-    // The size comes from the kernel; stale LINES/COLUMNS variables must not win.
+    // The size comes from the kernel (TIOCGWINSZ), not from stale LINES/COLUMNS
+    // variables nor from the terminfo entry, which for many types (`linux`)
+    // has no size at all.
     use_env(false)
+    use_tioctl(true)
     guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
       SignalGuard.uninstall()
       throw .unknownTerminal(term)
@@ -77,6 +81,7 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     // Raw rather than cbreak: Ctrl-C, Ctrl-Z, Ctrl-S and Ctrl-\ arrive as keys.
+    // Ctrl-Z still suspends: the app saves, then calls `suspend()`.
     raw()
     noecho()
     nonl()
@@ -108,6 +113,54 @@ public final class CursesTerminal: TerminalBackend {
 
   public nonisolated func wake() { waiter.wake() }
 
+  /// Gives the terminal back to the shell and stops the process group, as
+  /// Ctrl-Z does to any program; returns once it is continued (`fg`), with
+  /// curses mode back and the next frame painted in full at the current size.
+  /// Returns false, touching nothing, when there is no job control to stop
+  /// and continue it.
+  public func suspend() -> Bool {
+    guard !isShutDown, JobControl.canStop() else { return false }
+    leaveCursesMode()
+    SignalGuard.stopProcessGroup()
+    // Continued; `bg` would continue it in the background, where it waits.
+    try? JobControl.waitForForeground()
+    enterCursesMode()
+    return true
+  }
+
+  /// Restores the shell's terminal: cursor, modes, bracketed paste off and
+  /// the main screen, or, where the terminal has no alternate screen, a clear
+  /// screen with the cursor on its last line.
+  private func leaveCursesMode() {
+    renderer.forgetScreen()
+    curs_set(1)
+    endwin()
+    if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004l") }
+    if cn_tigetstr("rmcup") == nil {
+      var bytes = SignalGuard.terminfo("clear")
+      if let move = cn_cursor_address(cn_lines() - 1, 0) {
+        bytes += Array(String(cString: move).utf8)
+      }
+      Self.writeToTerminal(String(decoding: bytes, as: UTF8.self))
+    }
+    SignalGuard.disarm()
+    SignalGuard.releaseStandardError()
+  }
+
+  /// Takes the terminal again after `leaveCursesMode`: the modes the shell
+  /// left become the ones to restore; the next `doupdate` re-enters curses mode.
+  private func enterCursesMode() {
+    SignalGuard.rememberShellModes()
+    def_shell_mode()
+    SignalGuard.captureStandardError()
+    SignalGuard.arm(restoring: SignalGuard.restoreSequence(bracketedPaste: options.bracketedPaste))
+    reset_prog_mode()
+    if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004h") }
+    var ignored: [TerminalEvent] = []
+    followResize(into: &ignored)
+    renderer.forgetScreen()
+  }
+
   public func nextEvents() async -> [TerminalEvent] {
     guard !isShutDown else { return [] }
     let readiness = await waiter.wait(watchInput: !inputClosed)
@@ -118,6 +171,8 @@ public final class CursesTerminal: TerminalBackend {
     for signal in readiness.signals {
       if signal == SIGWINCH {
         followResize(into: &events)
+      } else if signal == SIGTSTP {
+        if !events.contains(.suspend) { events.append(.suspend) }
       } else if terminateSignal == nil {
         terminateSignal = signal
       }
@@ -188,7 +243,7 @@ public final class CursesTerminal: TerminalBackend {
     let current = Size(width: Int(cn_cols()), height: Int(cn_lines()))
     guard current != size else { return }
     size = current
-    renderer.screenResized()
+    renderer.forgetScreen()
     events.append(.resize(current))
   }
 
@@ -204,7 +259,12 @@ public final class CursesTerminal: TerminalBackend {
     if isatty(0) == 0 { throw .notATerminal(stream: "standard input") }
     if isatty(1) == 0 { throw .notATerminal(stream: "standard output") }
     guard let value = getenv("TERM"), value.pointee != 0 else { throw .unknownTerminal("") }
-    return String(cString: value)
+    let name = String(cString: value)
+    switch cn_terminal_kind(value) {
+    case -1: throw .unknownTerminal(name)
+    case 0: throw .noCursorAddressing(name)
+    default: return name
+    }
   }
 
   /// no-color.org: `NO_COLOR` set to a non-empty value turns colour off; an

@@ -10,6 +10,8 @@ import CNCurses
 /// - SIGWINCH: pokes the self-pipe; the run loop resizes.
 /// - SIGTERM, SIGHUP: poke the self-pipe; the app gets `.terminate(signal:)`
 ///   and should flush and shut down. A second one restores and dies at once.
+/// - SIGTSTP (from `kill`; Ctrl-Z is a key in raw mode): pokes the self-pipe;
+///   the app gets `.suspend` and suspends as it does for Ctrl-Z.
 /// - SIGINT (Ctrl-C is a key in raw mode, so this only comes from `kill`),
 ///   SIGQUIT and crash signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE,
 ///   SIGTRAP): restore, then hand the signal to its previous handler (the
@@ -51,6 +53,13 @@ enum SignalGuard {
   /// Puts back the terminal modes saved by `prepare`.
   static func restoreModes() { cn_guard_restore_termios() }
 
+  /// Remembers the terminal's modes as they are now as the shell's (after a
+  /// suspension, the shell may have changed them).
+  static func rememberShellModes() { _ = cn_guard_save_termios(0, 1) }
+
+  /// Stops the process group until it is continued (see shim.h).
+  static func stopProcessGroup() { cn_guard_stop_process_group() }
+
   /// The bytes `endwin` would send, read from terminfo (needs the terminal set
   /// up): plain attributes, normal cursor, keypad off, bracketed paste off,
   /// main screen back.
@@ -62,7 +71,8 @@ enum SignalGuard {
     return bytes
   }
 
-  private static func terminfo(_ name: String) -> [UInt8] {
+  /// A terminfo string capability's bytes, without delays; empty if absent.
+  static func terminfo(_ name: String) -> [UInt8] {
     guard let value = cn_tigetstr(name) else { return [] }
     return withoutPadding(Array(String(cString: value).utf8))
   }

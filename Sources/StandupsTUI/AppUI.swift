@@ -10,11 +10,15 @@ public struct UIState: Equatable, Sendable {
   public var alertFocus: (id: UUID, index: Int)?
   /// A one-line message shown above the help bar (e.g. a failed save).
   public var banner: String?
+  /// A one-line answer to a key (e.g. Ctrl-Z without job control), shown over
+  /// the banner until the next key.
+  public var notice: String?
   public init() {}
 
   public static func == (l: Self, r: Self) -> Bool {
     l.showsHelp == r.showsHelp && l.alertFocus?.id == r.alertFocus?.id
       && l.alertFocus?.index == r.alertFocus?.index && l.banner == r.banner
+      && l.notice == r.notice
   }
 
   func focus<A>(of alert: AlertState<A>) -> Int {
@@ -28,6 +32,9 @@ public struct UIState: Equatable, Sendable {
 /// Turns the whole app's state into what is on screen and what keys do there.
 /// The top-most thing shown (help, alert, sheet, screen) owns the keyboard.
 public enum AppUI {
+  /// Keys in force everywhere, listed at the end of full help.
+  static let globalBindings = [Keys.forceQuit, Keys.suspend]
+
   /// The smallest terminal the layouts are made for.
   public static let minimumSize = Size(width: 32, height: 10)
 
@@ -55,9 +62,13 @@ public enum AppUI {
     _ state: AppFeature.State, ui: UIState, size: Size
   ) -> Keymap<AppFeature.Action> {
     var keymap = localKeymap(state, ui: ui, size: size)
-    // Ctrl-C quits from anywhere, whatever has focus.
+    // Ctrl-C quits and Ctrl-Z suspends from anywhere, whatever has focus; they
+    // stay out of the help bar (full help lists them).
     keymap.commands.insert(
-      Command(KeyBinding(keys: [.ctrl("c")], help: ("", "")), ui: .quit), at: 0)
+      contentsOf: [
+        Command(KeyBinding(keys: Keys.forceQuit.keys, help: ("", "")), ui: .quit),
+        Command(KeyBinding(keys: Keys.suspend.keys, help: ("", "")), ui: .suspend),
+      ], at: 0)
     return keymap
   }
 
@@ -184,7 +195,7 @@ public enum AppUI {
       layers.append(.screen(canvas))
     }
 
-    if let banner = ui.banner {
+    if let banner = ui.notice ?? ui.banner {
       layers[0].canvas.put(
         " " + banner + " ", x: 0, y: size.height - 2, width: size.width,
         style: Looks.warning.with(.reverse))
@@ -232,7 +243,7 @@ public enum AppUI {
 /// The full help (`?`): every binding of what has focus, in columns.
 enum HelpOverlay {
   static func layer<Action>(keymap: Keymap<Action>, route: String?, on screen: Size) -> Layer {
-    let bindings = keymap.bindings + [KeyBinding(keys: [.ctrl("c")], help: ("ctrl+c", "quit"))]
+    let bindings = keymap.bindings + AppUI.globalBindings
     let maxHeight = max(1, screen.height - 6)
     let helpSize = FullHelp.size([bindings], height: maxHeight)
     let extra = route == nil ? 0 : 2

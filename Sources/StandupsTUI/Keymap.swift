@@ -13,6 +13,8 @@ extension Outcome: Equatable where Action: Equatable {}
 public enum UICommand: Equatable, Sendable {
   case toggleHelp
   case quit
+  /// Give the terminal back to the shell and stop, as Ctrl-Z does.
+  case suspend
   /// Highlight button `index` of the alert on screen.
   case focusAlertButton(Int)
 }
@@ -106,4 +108,7 @@ enum Keys {
   static let back = KeyBinding(keys: [.escape], help: ("esc", "back"))
   static let save = KeyBinding(keys: [.ctrl("s")], help: ("ctrl+s", "save"))
   static let cancel = KeyBinding(keys: [.escape], help: ("esc", "cancel"))
+  /// Global keys, in force whatever has focus (full help lists them).
+  static let forceQuit = KeyBinding(keys: [.ctrl("c")], help: ("ctrl+c", "quit"))
+  static let suspend = KeyBinding(keys: [.ctrl("z")], help: ("ctrl+z", "suspend"))
 }

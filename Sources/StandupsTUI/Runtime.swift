@@ -17,20 +17,29 @@ public final class AppRuntime {
   private var isWaitingForEvents = false
   private var quitRequested = false
   private var observation: StoreObservation?
+  private var suspendRequested = false
   /// Called after each batch of actions with the new state (persistence).
   private let onStateChange: (AppFeature.State) -> Void
+  /// Called before the program stops for Ctrl-Z (flush what is unsaved: a
+  /// stopped program may never be continued).
+  private let onSuspend: () async -> Void
 
   public init(
     store: Store<AppFeature.State, AppFeature.Action>,
     backend: any TerminalBackend,
     environment: RenderEnvironment = RenderEnvironment(),
-    onStateChange: @escaping (AppFeature.State) -> Void = { _ in }
+    onStateChange: @escaping (AppFeature.State) -> Void = { _ in },
+    onSuspend: @escaping () async -> Void = {}
   ) {
     self.store = store
     self.backend = backend
     self.environment = environment
     self.onStateChange = onStateChange
+    self.onSuspend = onSuspend
   }
+
+  static let noJobControlNotice =
+    "Can't suspend: no job control here (not started from an interactive shell)"
 
   /// Shows a banner (an error the user should know about) until cleared.
   public func setBanner(_ text: String?) {
@@ -67,15 +76,34 @@ public final class AppRuntime {
         handle(event)
         if quitRequested { break }
       }
+      if suspendRequested, !quitRequested { await suspend() }
       if needsRender, !quitRequested { render() }
     }
     observation?.cancel()
+  }
+
+  /// Stops the program for Ctrl-Z or SIGTSTP once what is unsaved is saved;
+  /// when continued, everything is drawn again at the size the terminal has
+  /// now. Without job control nothing stops, and a notice says why.
+  private func suspend() async {
+    suspendRequested = false
+    await onSuspend()
+    if backend.suspend() {
+      needsRender = true
+    } else {
+      ui.notice = Self.noJobControlNotice
+      needsRender = true
+    }
   }
 
   /// Handles one event (public so tests can drive the runtime synchronously).
   public func handle(_ event: TerminalEvent) {
     switch event {
     case .key(let key):
+      if ui.notice != nil {
+        ui.notice = nil
+        needsRender = true
+      }
       let keymap = AppUI.keymap(store.state, ui: ui, size: backend.size)
       if let outcome = keymap.handle(key) { perform(outcome) }
     case .paste(let text):
@@ -85,6 +113,8 @@ public final class AppRuntime {
       needsRender = true
     case .terminate:
       quitRequested = true
+    case .suspend:
+      suspendRequested = true
     }
   }
 
@@ -97,6 +127,8 @@ public final class AppRuntime {
       needsRender = true
     case .ui(.quit):
       quitRequested = true
+    case .ui(.suspend):
+      suspendRequested = true
     case .ui(.focusAlertButton(let index)):
       if let id = AppUI.alertID(store.state) {
         ui.alertFocus = (id, index)

@@ -7,6 +7,8 @@ public enum TerminalEvent: Hashable, Sendable {
   case resize(Size)
   /// SIGTERM / SIGHUP / SIGINT(when not a key) asked the app to quit; flush and exit.
   case terminate(signal: Int32)
+  /// SIGTSTP from outside asked the app to suspend, as Ctrl-Z does.
+  case suspend
 }
 
 /// A place frames are drawn and events come from: ncurses in the app, memory in tests.
@@ -23,6 +25,10 @@ public protocol TerminalBackend: AnyObject {
   func nextEvents() async -> [TerminalEvent]
   /// Makes a pending `nextEvents()` return, e.g. because an effect sent an action.
   nonisolated func wake()
+  /// Gives the terminal back and stops the program until the shell continues
+  /// it; then the next frame is drawn in full. False when nothing can stop
+  /// and continue the program (no job control): nothing happened.
+  func suspend() -> Bool
   /// Restores the terminal. Safe to call more than once.
   func shutdown()
 }

@@ -18,6 +18,13 @@ public final class InMemoryBackend: TerminalBackend {
   public private(set) var screen: Canvas
   public private(set) var bellCount = 0
   public private(set) var shutdownCount = 0
+  /// How many times the program was suspended (stopped and continued).
+  public private(set) var suspendCount = 0
+  /// Whether `suspend()` can stop the program (a shell with job control).
+  public var hasJobControl = true
+  /// Runs while "stopped", between giving the terminal back and continuing:
+  /// a test can change the size or check what was done before stopping.
+  public var whileSuspended: (@MainActor (InMemoryBackend) -> Void)?
   public var whenScriptEnds: ScriptEnd
 
   private var batches: [[TerminalEvent]] = []
@@ -61,6 +68,13 @@ public final class InMemoryBackend: TerminalBackend {
     }
   }
 
+  public func suspend() -> Bool {
+    guard hasJobControl else { return false }
+    suspendCount += 1
+    whileSuspended?(self)
+    return true
+  }
+
   public func shutdown() { shutdownCount += 1 }
 
   // MARK: Scripting
@@ -87,6 +101,10 @@ public final class InMemoryBackend: TerminalBackend {
     size = newSize
     enqueue([.resize(newSize)])
   }
+
+  /// Changes the size without reporting it, as a resize while the program
+  /// is stopped: the program learns it only when it looks again.
+  public func resizeSilently(to newSize: Size) { size = newSize }
 
   /// Scripted batches not yet delivered.
   public var pendingBatches: [[TerminalEvent]] { batches }

@@ -46,6 +46,7 @@ final class ScriptedBackend: TerminalBackend {
 
   func bell() {}
   nonisolated func wake() {}
+  func suspend() -> Bool { false }
   func shutdown() {}
 }
 

@@ -71,12 +71,15 @@ struct RunApp: AsyncParsableCommand {
         Task { @MainActor in banner.set(failure.map { "Not saved: \($0.summary) — will retry" }) }
       }
     var lastSaved = launch.standups
-    let runtime = AppRuntime(store: store, backend: terminal) { state in
-      let standups = state.standupsList.standups
-      guard let saver, standups != lastSaved else { return }
-      lastSaved = standups
-      saver.submit(standups)
-    }
+    let runtime = AppRuntime(
+      store: store, backend: terminal,
+      onStateChange: { state in
+        let standups = state.standupsList.standups
+        guard let saver, standups != lastSaved else { return }
+        lastSaved = standups
+        saver.submit(standups)
+      },
+      onSuspend: { _ = await saver?.flush() })
     banner.runtime = runtime
     if launch.isReadOnly, let notice = launch.notice {
       runtime.setBanner(notice)

@@ -119,6 +119,12 @@ while true {
       exit(3)
     case .key(.char("o")):
       state.showsOverlay.toggle()
+    case .key(.ctrl("z")), .suspend:
+      if terminal.suspend() {
+        state.size = terminal.size
+      } else {
+        state.lastInput = "cannot suspend: no job control"
+      }
     case .key(let key):
       state.lastInput = "last key: \(describe(key))"
     case .paste(let text):

@@ -15,16 +15,35 @@ final class AppSession {
   /// no file at all when `standups` is nil.
   init(
     standups: IdentifiedArrayOf<Standup>? = AppSession.sample, arguments: [String] = [],
-    dataPath: String? = nil, width: Int = 80, height: Int = 24,
+    dataPath: String? = nil, width: Int = 80, height: Int = 24, term: String? = nil,
     environment: [String: String] = [:]
   ) throws {
     let binary = try #require(Self.binary, "the standups binary was not built next to the tests")
     directory = try Harness.temporaryDirectory("standups-app")
     self.dataPath = dataPath ?? directory.appendingPathComponent("standups.json").path
     if let standups { try DataFile(path: self.dataPath).save(standups) }
+    // tmux sets TERM for the pane itself; the shell's assignment wins over it.
     session = try TerminalSession(
-      program: binary, arguments: ["--data", self.dataPath] + arguments, width: width,
-      height: height, environment: environment)
+      program: binary, arguments: ["--data", self.dataPath] + arguments,
+      prefix: term.map { "TERM=\($0)" } ?? "", width: width, height: height,
+      environment: environment)
+  }
+
+  /// What `standups render` prints for `route` at a size: the frame the app
+  /// draws there, as text (trailing blanks trimmed).
+  func render(route: String = "/", width: Int, height: Int) throws -> [String] {
+    try Self.render(dataPath: dataPath, route: route, width: width, height: height)
+  }
+
+  static func render(dataPath: String, route: String, width: Int, height: Int) throws -> [String] {
+    let binary = try #require(binary)
+    let output = try Harness.run(
+      binary,
+      ["render", "--data", dataPath, "--open", route, "--size", "\(width)x\(height)"],
+      environment: TerminalSession.environment)
+    #expect(output.status == 0, "render failed: \(output.stderr)")
+    return output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      .prefix(height).map(String.init)
   }
 
   deinit { try? FileManager.default.removeItem(at: directory) }
@@ -88,4 +107,19 @@ final class AppSession {
     #expect(modes.contains("echo"), "echo is off after quitting", sourceLocation: sourceLocation)
     #expect(modes.contains("icanon"), "canonical mode is off", sourceLocation: sourceLocation)
   }
+}
+
+/// Rows as compared between the terminal and `render`: trailing blanks off.
+func trimmed(_ rows: [String]) -> [String] {
+  rows.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+}
+
+/// The "Elapsed m:ss" figure of a recording screen, in seconds.
+func elapsedSeconds(in screen: String) -> Int? {
+  guard let label = screen.range(of: "Elapsed ") else { return nil }
+  let parts = screen[label.upperBound...].prefix { $0 == ":" || $0.isNumber }.split(separator: ":")
+  guard parts.count == 2, let minutes = Int(parts[0]), let seconds = Int(parts[1]) else {
+    return nil
+  }
+  return minutes * 60 + seconds
 }

@@ -10,14 +10,14 @@ import TmuxTesting
     try await app.session.waitForText("Speaker 1 of 2")
     // The timer ticks, keys arrive, the terminal resizes, a change is saved:
     // nothing of it may start a thread (a libdispatch worker, say).
-    try await app.session.waitForScreen("a tick") { elapsed(in: $0).map { $0 != "0:00" } ?? false }
+    try await app.session.waitForScreen("a tick") { elapsedSeconds(in: $0).map { $0 > 0 } ?? false }
     try app.session.type("note")
     try app.session.sendKeys("Enter")
     try await app.session.waitForText("Ada: note")
-    let beforeResize = elapsed(in: try app.session.screen())
+    let beforeResize = elapsedSeconds(in: try app.session.screen())
     try app.session.resize(width: 70, height: 20)
     try await app.session.waitForScreen("a tick after the resize") {
-      elapsed(in: $0).map { $0 != beforeResize } ?? false
+      elapsedSeconds(in: $0).map { $0 != beforeResize } ?? false
     }
     try app.session.sendKeys("Escape")
     try await app.session.waitForText("End meeting?")
@@ -29,10 +29,4 @@ import TmuxTesting
     #expect(threads.count == 2, "threads of the app: \(threads.sorted())")
     try await app.quitAndExpectSaneTerminal()
   }
-}
-
-/// The "Elapsed m:ss" figure of a recording screen.
-private func elapsed(in screen: String) -> String? {
-  guard let label = screen.range(of: "Elapsed ") else { return nil }
-  return String(screen[label.upperBound...].prefix { $0 == ":" || $0.isNumber })
 }

@@ -97,6 +97,8 @@ public final class TerminalSession: @unchecked Sendable {
     set -g default-terminal tmux-256color
     set -g escape-time 0
     set -g history-limit 500
+    set -g mode-keys vi
+    set -g wrap-search off
     """.write(to: config, atomically: true, encoding: .utf8)
 
     let command =
@@ -146,6 +148,46 @@ public final class TerminalSession: @unchecked Sendable {
     if history { arguments += ["-S", "-", "-J"] }
     if escapes { arguments.append("-e") }
     return try tmuxCommand(arguments)
+  }
+
+  /// The visible screen, one string per row with every cell, trailing
+  /// blanks included: what the terminal holds, not a trimmed copy.
+  public func rows() throws -> [String] {
+    let text = try tmuxCommand(["capture-pane", "-p", "-N", "-t", target])
+    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+  }
+
+  /// Where tmux holds each occurrence of `marker` (one ASCII character) on the
+  /// visible screen, top to bottom and left to right, as (column, row): the
+  /// terminal's own columns, found with copy mode's search.
+  public func positions(of marker: Character) throws -> [(column: Int, row: Int)] {
+    try tmuxCommand(["copy-mode", "-t", target])
+    defer { _ = try? tmuxCommand(["send-keys", "-t", target, "-X", "cancel"]) }
+    try tmuxCommand(["send-keys", "-t", target, "-X", "top-line"])
+    try tmuxCommand(["send-keys", "-t", target, "-X", "start-of-line"])
+    var found: [(column: Int, row: Int)] = []
+    func cursor() throws -> (column: Int, row: Int) {
+      let words = try tmuxCommand([
+        "display-message", "-p", "-t", target, "#{copy_cursor_x} #{copy_cursor_y}",
+      ]).split(separator: " ").compactMap {
+        Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+      return (words[0], words[1])
+    }
+    var last = try cursor()
+    while true {
+      try tmuxCommand(["send-keys", "-t", target, "-X", "search-forward-text", String(marker)])
+      let next = try cursor()
+      // Without wrapping, a search with nothing further leaves the cursor be.
+      guard next.row > last.row || (next.row == last.row && next.column > last.column) else {
+        break
+      }
+      found.append(next)
+      last = next
+    }
+    // The cursor starts on the first cell, which a forward search skips.
+    if try rows().first?.first == marker { found.insert((0, 0), at: 0) }
+    return found
   }
 
   /// Sends tmux key names ("Escape", "C-s", "Down") or, with `literal`, text.
