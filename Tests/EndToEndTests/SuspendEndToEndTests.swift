@@ -49,17 +49,27 @@ struct SuspendEndToEndTests {
     }
   }
 
-  @Test func ctrlZGivesTheShellItsTerminalAndFgRedrawsAtTheNewSize() async throws {
+  /// tmux-256color has an alternate screen; vt220 has none, so the app
+  /// clears the screen and leaves the cursor on the last line instead.
+  @Test(arguments: ["tmux-256color", "vt220"])
+  func ctrlZGivesTheShellItsTerminalAndFgRedrawsAtTheNewSize(term: String) async throws {
     let shell = try ShellSession()
     try await shell.session.waitForText("$")
-    try shell.run(try shell.standups())
+    try shell.run("TERM=\(term) " + (try shell.standups()))
     try await shell.session.waitForText("›▌ Design")
     try shell.session.sendKeys("C-z")
     try await shell.session.waitForText("Stopped")
 
-    // At the prompt: canonical mode and echo on, main screen, cursor shown.
+    // At the prompt: canonical mode and echo on, main screen, cursor shown,
+    // nothing of the app left on screen.
     #expect(try shell.format("#{alternate_on}") == "0")
     #expect(try shell.format("#{cursor_flag}") == "1")
+    let prompt = try shell.session.screen()
+    #expect(!prompt.contains("Engineering") && !prompt.contains("↑/k up"), "\(prompt)")
+    if term == "vt220" {
+      // "[1] + Stopped …" and the prompt were written from the last line.
+      #expect(try shell.format("#{cursor_y}") == "23")
+    }
     try shell.run(ShellSession.printModes)
     try await shell.session.waitForText("modes=icanon,echo,")
 
