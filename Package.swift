@@ -52,6 +52,9 @@ let package = Package(
       ]
     ),
     .target(name: "TerminalUI"),
+    // The app-agnostic runtime: the shell feature (help, alert focus, banner,
+    // quit, suspend), scenes, overlays and the loop.
+    .target(name: "TerminalApp", dependencies: ["Composable", "TerminalUI"]),
     .target(name: "EventLoop"),
     .target(name: "CursesBackend", dependencies: ["CNCurses", "TerminalUI", "EventLoop"]),
     .target(
@@ -59,11 +62,11 @@ let package = Package(
       dependencies: [
         "Composable", "EventLoop", .product(name: "Parsing", package: "swift-parsing"),
       ]),
-    .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI"]),
+    .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI", "TerminalApp"]),
     .executableTarget(
       name: "standups",
       dependencies: [
-        "StandupsCore", "StandupsTUI", "TerminalUI", "CursesBackend", "EventLoop",
+        "StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "CursesBackend", "EventLoop",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: [
@@ -80,11 +83,17 @@ let package = Package(
     // `make bench`: performance figures for the README (not part of `make test`).
     .executableTarget(
       name: "standups-bench",
-      dependencies: ["StandupsCore", "StandupsTUI", "TerminalUI", "Composable"]),
+      dependencies: ["StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "Composable"]),
     .testTarget(
       name: "ComposableTests",
       dependencies: ["Composable", "ComposableTesting", issueReportingTestSupport]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(
+      name: "TerminalAppTests",
+      dependencies: [
+        "TerminalApp", "ComposableTesting", issueReportingTestSupport,
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]),
     .testTarget(
       name: "EventLoopTests",
       dependencies: [
@@ -99,7 +108,7 @@ let package = Package(
     .testTarget(
       name: "StandupsTUITests",
       dependencies: [
-        "StandupsTUI", "StandupsCore", "TerminalUI", issueReportingTestSupport,
+        "StandupsTUI", "StandupsCore", "TerminalUI", "TerminalApp", issueReportingTestSupport,
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       exclude: ["__Snapshots__"]),

@@ -18,15 +18,14 @@ public struct RenderEnvironment: Sendable {
   }
 }
 
-/// Scroll positions remembered between frames so lists scroll smoothly
-/// instead of re-centring; keyed by which list it is.
-public struct ViewMemory: Sendable {
-  public var offsets: [String: Int] = [:]
+/// What the views remember between frames: each list's scroll position, so
+/// lists scroll smoothly instead of re-centring. Not app state: it only
+/// follows the selection, which is.
+public struct ViewMemory: Hashable, Sendable {
+  public var list = ListState()
+  public var detailMeetings = ListState()
+  public var formAttendees = ListState()
   public init() {}
-  subscript(key: String) -> Int {
-    get { offsets[key] ?? 0 }
-    set { offsets[key] = newValue }
-  }
 }
 
 /// The frame every full screen shares: a header bar with breadcrumbs on top, a

@@ -1,4 +1,5 @@
 import StandupsCore
+import TerminalApp
 import TerminalUI
 
 /// One standup: its length and theme, "Start meeting", past meetings, attendees.
@@ -9,18 +10,19 @@ enum StandupDetailScreen {
       Command(Keys.up, send: .selectionMoved(by: -1)),
       Command(Keys.down, send: .selectionMoved(by: 1)),
       Command(KeyBinding(keys: [.enter], help: ("enter", meeting == nil ? "start" : "open"))) {
-        _ in .send(meeting.map { .meetingTapped($0) } ?? .startMeetingButtonTapped)
+        _ in meeting.map { .meetingTapped($0) } ?? .startMeetingButtonTapped
       },
-      // Enter already starts from the first row; `s` works from anywhere, unlisted.
-      Command(KeyBinding(keys: [.char("s")], help: ("", "")), send: .startMeetingButtonTapped),
+      // Enter already starts from the first row; `s` works from anywhere.
+      Command(
+        KeyBinding(keys: [.char("s")], help: ("s", "start meeting"), isInShortHelp: false),
+        send: .startMeetingButtonTapped),
       Command(KeyBinding(keys: [.char("e")], help: ("e", "edit")), send: .editButtonTapped),
       Command(
         KeyBinding(keys: [.char("x"), .delete], help: ("x", "del meeting")).enabled(
           meeting != nil)
-      ) { _ in meeting.map { .send(.deleteMeetingButtonTapped($0)) } },
+      ) { _ in meeting.map { .deleteMeetingButtonTapped($0) } },
       Command(
         KeyBinding(keys: [.char("d")], help: ("d", "delete")), send: .deleteButtonTapped),
-      Command(Keys.help, ui: .toggleHelp),
     ])
   }
 
@@ -71,8 +73,8 @@ enum StandupDetailScreen {
       content.within(
         Rect(x: 0, y: top + 1, width: width, height: meetings.isEmpty ? 0 : meetingRows)
       ) { list in
-        memory["detail.meetings"] = ListView(
-          count: meetings.count, selected: selectedMeeting, offset: memory["detail.meetings"],
+        memory.detailMeetings.offset = ListView(
+          count: meetings.count, selected: selectedMeeting, offset: memory.detailMeetings.offset,
           highlight: []
         ).draw(in: &list) { index, isSelected, row in
           let meeting = meetings[index]
@@ -115,16 +117,15 @@ enum RecordMeetingScreen {
         Command(
           KeyBinding(keys: [.escape, .ctrl("e")], help: ("esc", "end meeting")),
           send: .endMeetingButtonTapped),
-        Command(Keys.helpWhileTyping, ui: .toggleHelp),
-      ]
+      ], typesText: true
     ) { key in
       TextEditing.apply(key, text: state.draft, cursor: state.cursor).map {
-        .send(.draftChanged($0.0, cursor: $0.1))
+        .draftChanged($0.0, cursor: $0.1)
       }
     }
     keymap.paste = { pasted in
       let (text, cursor) = TextEditing.insert(pasted, text: state.draft, cursor: state.cursor)
-      return .send(.draftChanged(text, cursor: cursor))
+      return .draftChanged(text, cursor: cursor)
     }
     return keymap
   }
@@ -192,7 +193,6 @@ enum MeetingScreen {
       Command(Keys.down, send: .scrolled(by: 1)),
       Command(Keys.pageUp, send: .scrolled(by: -pageSize)),
       Command(Keys.pageDown, send: .scrolled(by: pageSize)),
-      Command(Keys.help, ui: .toggleHelp),
     ])
   }
 

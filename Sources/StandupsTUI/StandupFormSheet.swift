@@ -1,4 +1,5 @@
 import StandupsCore
+import TerminalApp
 import TerminalUI
 
 /// The "New standup" / "Edit standup" sheet: title, length, theme, attendees.
@@ -18,10 +19,15 @@ enum StandupFormSheet {
     let isLastAttendee = attendeeID != nil && attendeeID == form.standup.attendees.last?.id
     var commands: [Command<StandupForm.Action>] = [
       Command(
-        KeyBinding(keys: [.tab, .down], help: ("tab/↓", "next field")), send: .focusMoved(by: 1)),
-      Command(KeyBinding(keys: [.backTab, .up], help: ("", "")), send: .focusMoved(by: -1)),
+        KeyBinding(keys: [.tab, .down], help: ("tab/↓", "next field"), group: .moving),
+        send: .focusMoved(by: 1)),
+      Command(
+        KeyBinding(
+          keys: [.backTab, .up], help: ("shift+tab/↑", "previous field"), group: .moving,
+          isInShortHelp: false),
+        send: .focusMoved(by: -1)),
       Command(KeyBinding(keys: [.enter], help: ("", ""))) { _ in
-        .send(isLastAttendee ? .addAttendeeButtonTapped : .focusMoved(by: 1))
+        isLastAttendee ? .addAttendeeButtonTapped : .focusMoved(by: 1)
       },
       Command(
         KeyBinding(keys: [.ctrl("n")], help: ("ctrl+n", "add attendee")),
@@ -29,7 +35,7 @@ enum StandupFormSheet {
       Command(
         KeyBinding(keys: [.ctrl("x")], help: ("ctrl+x", "remove attendee")).enabled(
           attendeeID != nil)
-      ) { _ in attendeeID.map { .send(.deleteAttendeeButtonTapped($0)) } },
+      ) { _ in attendeeID.map { .deleteAttendeeButtonTapped($0) } },
     ]
     switch form.focus {
     case .duration:
@@ -52,25 +58,33 @@ enum StandupFormSheet {
     default:
       break
     }
-    var keymap = Keymap(commands) { key in
+    var keymap = Keymap(commands, typesText: isText) { key in
       guard isText, let text = form.focusedText,
         let (newText, cursor) = TextEditing.apply(key, text: text, cursor: form.cursor)
       else { return nil }
-      return .send(.focusedTextChanged(newText, cursor: cursor))
+      return .focusedTextChanged(newText, cursor: cursor)
     }.map(embed)
     keymap.commands.insert(
       contentsOf: [
         Command(Keys.save, send: save),
         Command(Keys.cancel, send: cancel),
       ], at: 0)
-    keymap.commands.append(
-      Command(isText ? Keys.helpWhileTyping : Keys.help, ui: .toggleHelp))
     keymap.paste = { pasted in
       guard let text = form.focusedText else { return nil }
       let (newText, cursor) = TextEditing.insert(pasted, text: text, cursor: form.cursor)
-      return .send(embed(.focusedTextChanged(newText, cursor: cursor)))
+      return embed(.focusedTextChanged(newText, cursor: cursor))
     }
     return keymap
+  }
+
+  /// The sheet as an overlay of the scene: its keys and its layer.
+  static func overlay<Action: Sendable>(
+    _ form: StandupForm.State, title: String, save: Action, cancel: Action,
+    send embed: @escaping (StandupForm.Action) -> Action
+  ) -> SceneOverlay<Action, ViewMemory> {
+    .sheet(keymap: keymap(form, save: save, cancel: cancel, send: embed)) { size, bar, memory in
+      layer(form, title: title, bindings: bar, on: size, memory: &memory)
+    }
   }
 
   static func layer(
@@ -83,11 +97,11 @@ enum StandupFormSheet {
     let overlay = Overlay(
       name: "sheet", title: title,
       preferredSize: Overlay.size(forContent: Size(width: 56, height: contentHeight)))
-    var offset = memory["form.attendees"]
+    var offset = memory.formAttendees.offset
     let layer = overlay.layer(on: screen) { canvas in
       offset = drawContent(form, bindings: bindings, in: &canvas, attendeesOffset: offset)
     }
-    memory["form.attendees"] = offset
+    memory.formAttendees.offset = offset
     return layer
   }
 

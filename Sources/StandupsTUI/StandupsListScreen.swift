@@ -1,4 +1,5 @@
 import StandupsCore
+import TerminalApp
 import TerminalUI
 
 /// The root screen: standups as cards (title, attendees, length, theme colour).
@@ -17,7 +18,7 @@ enum StandupsListScreen {
       Command(Keys.top.enabled(canMove), send: .selectionMovedToEnd(last: false)),
       Command(Keys.bottom.enabled(canMove), send: .selectionMovedToEnd(last: true)),
       Command(Keys.open.enabled(hasSelection)) { _ in
-        state.selection.map { .send(.standupTapped($0)) }
+        state.selection.map { .standupTapped($0) }
       },
       Command(KeyBinding(keys: [.char("a")], help: ("a", "add")), send: .addButtonTapped),
       Command(
@@ -26,10 +27,8 @@ enum StandupsListScreen {
       Command(
         KeyBinding(keys: [.char("d"), .delete], help: ("d", "delete")).enabled(hasSelection)
       ) { _ in
-        state.selection.map { .send(.deleteButtonTapped($0)) }
+        state.selection.map { .deleteButtonTapped($0) }
       },
-      Command(Keys.help, ui: .toggleHelp),
-      Command(Keys.quit, ui: .quit),
     ])
   }
 
@@ -52,8 +51,8 @@ enum StandupsListScreen {
       }
       let list = ListView(
         count: count, selected: state.selectedIndex, rowHeight: cardHeight,
-        offset: memory["list"], highlight: [])
-      memory["list"] = list.draw(in: &content) { index, isSelected, row in
+        offset: memory.list.offset, highlight: [])
+      memory.list.offset = list.draw(in: &content) { index, isSelected, row in
         drawCard(state.standups[index], isSelected: isSelected, in: &row)
       }
     }

@@ -8,7 +8,7 @@ public enum HelpBar {
   public static func layout(_ bindings: [KeyBinding], width: Int) -> (
     shown: [KeyBinding], elided: Bool
   ) {
-    let candidates = bindings.filter(\.isShownInHelp)
+    let candidates = bindings.filter(\.isShownInShortHelp)
     let sep = TextWidth.of(separator)
     var shown: [KeyBinding] = []
     var used = 0

@@ -8,11 +8,20 @@ public struct KeyBinding: Hashable, Sendable {
   public var help: (key: String, description: String)
   /// A disabled binding neither matches nor shows in help.
   public var isEnabled: Bool
+  /// Where full help lists it.
+  public var group: HelpGroup
+  /// Whether the one-line help bar shows it too (full help shows every binding).
+  public var isInShortHelp: Bool
 
-  public init(keys: [Key], help: (key: String, description: String), isEnabled: Bool = true) {
+  public init(
+    keys: [Key], help: (key: String, description: String), isEnabled: Bool = true,
+    group: HelpGroup = .actions, isInShortHelp: Bool = true
+  ) {
     self.keys = keys
     self.help = help
     self.isEnabled = isEnabled
+    self.group = group
+    self.isInShortHelp = isInShortHelp
   }
 
   /// A binding whose help key lists the keys' display names ("↑/k").
@@ -31,8 +40,25 @@ public struct KeyBinding: Hashable, Sendable {
     return copy
   }
 
-  /// Whether help shows this binding.
+  /// A copy listed under `group` in full help.
+  public func grouped(_ group: HelpGroup) -> KeyBinding {
+    var copy = self
+    copy.group = group
+    return copy
+  }
+
+  /// A copy that full help lists but the help bar leaves out.
+  public var fullHelpOnly: KeyBinding {
+    var copy = self
+    copy.isInShortHelp = false
+    return copy
+  }
+
+  /// Whether full help shows this binding.
   public var isShownInHelp: Bool { isEnabled && !help.key.isEmpty }
+
+  /// Whether the help bar shows this binding.
+  public var isShownInShortHelp: Bool { isShownInHelp && isInShortHelp }
 
   /// "↑/k up"
   public var helpText: String {
@@ -41,7 +67,7 @@ public struct KeyBinding: Hashable, Sendable {
 
   public static func == (a: KeyBinding, b: KeyBinding) -> Bool {
     a.keys == b.keys && a.help.key == b.help.key && a.help.description == b.help.description
-      && a.isEnabled == b.isEnabled
+      && a.isEnabled == b.isEnabled && a.group == b.group && a.isInShortHelp == b.isInShortHelp
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -49,6 +75,26 @@ public struct KeyBinding: Hashable, Sendable {
     hasher.combine(help.key)
     hasher.combine(help.description)
     hasher.combine(isEnabled)
+    hasher.combine(group)
+    hasher.combine(isInShortHelp)
+  }
+}
+
+/// The sections of full help, in the order it shows them.
+public enum HelpGroup: Int, CaseIterable, Hashable, Sendable {
+  /// Moving around: selection, paging, fields.
+  case moving
+  /// What the screen does: open, add, save, delete…
+  case actions
+  /// Keys of the whole app: help, quit, suspend.
+  case app
+
+  public var title: String {
+    switch self {
+    case .moving: "Moving"
+    case .actions: "Actions"
+    case .app: "App"
+    }
   }
 }
 

@@ -90,3 +90,10 @@ public struct ListView: Hashable, Sendable {
     }
   }
 }
+
+/// What a list remembers between frames: where it is scrolled to. Kept by the
+/// view that draws the list (see `ListView.draw`, which returns the new offset).
+public struct ListState: Hashable, Sendable {
+  public var offset = 0
+  public init(offset: Int = 0) { self.offset = offset }
+}

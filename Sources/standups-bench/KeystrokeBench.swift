@@ -1,10 +1,11 @@
 import Foundation
 import StandupsCore
 import StandupsTUI
+import TerminalApp
 import TerminalUI
 
 /// A terminal for the keystroke benchmark: it plays a script of keys into the
-/// app's real run loop (`AppRuntime.run`) and times each turn of the loop,
+/// app's real run loop (`TerminalRuntime.run`) and times each turn of the loop,
 /// from handing over one key until the loop asks for the next one — keymap,
 /// action, reducer, the runtime's state-change hook, view and a composited
 /// frame, exactly what `InMemoryBackend.draw` does (without keeping every frame).
@@ -84,11 +85,13 @@ enum KeystrokeBench {
       script = (0..<(keys + warmUp)).map { cycle[$0 % cycle.count] }
     }
     let store = Store(
-      initialState: AppFeature.State(standupsList: list), reducer: AppFeature())
+      initialState: Shell<AppFeature>.State(app: AppFeature.State(standupsList: list)),
+      reducer: Shell(AppFeature()))
     let backend = ScriptedBackend(size: size, script: script)
-    let runtime = AppRuntime(
-      store: store, backend: backend, onStateChange: AppSaveHook.make(initial: standups))
-    await runtime.run()
+    let runtime = TerminalRuntime(
+      store: store, view: StandupsView.make(), memory: ViewMemory(), backend: backend,
+      onStateChange: AppSaveHook.make(initial: standups))
+    await runtime.run(onLaunch: .onLaunch)
     precondition(backend.durations.count == keys + warmUp, "the script did not run to the end")
     return (
       Samples(Array(backend.durations.dropFirst(warmUp))),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StandupsCore
 import StandupsTUI
+import TerminalApp
 import TerminalUI
 
 /// Prints a screen as text without a terminal, through the same renderer the
@@ -29,9 +30,9 @@ struct Render: AsyncParsableCommand {
     }
     if let notice = launch.notice { printError(notice) }
     var memory = ViewMemory()
-    let frame = AppUI.frame(
-      launch.state, ui: UIState(), size: Size(width: size.width, height: size.height),
-      memory: &memory)
+    let frame = StandupsView.make().frame(
+      Shell<AppFeature>.State(app: launch.state),
+      size: Size(width: size.width, height: size.height), memory: &memory)
     let screen = frame.composited()
     let text =
       ansi

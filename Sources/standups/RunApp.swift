@@ -3,6 +3,7 @@ import CursesBackend
 import Foundation
 import StandupsCore
 import StandupsTUI
+import TerminalApp
 import TerminalUI
 
 /// Opens the app in the terminal.
@@ -55,40 +56,44 @@ struct RunApp: AsyncParsableCommand {
 
     let log = debugLog.flatMap(ChangeLog.file)
     let noBell = self.noBell
+    var status: String?
+    if launch.isReadOnly {
+      status = launch.notice
+    } else if lock == nil {
+      let name = (file.path as NSString).lastPathComponent
+      status = "Read-only: another standups has \(name) open; changes are not saved"
+    }
     let store = Store(
-      initialState: launch.state,
+      initialState: Shell<AppFeature>.State(app: launch.state, status: status),
       reducer: AppReducer(log: log),
       withDependencies: {
         $0.speakerChime = noBell ? .silent : SpeakerChime { await terminal.bell() }
       }
     )
+    if !launch.isReadOnly, lock != nil, let notice = launch.notice {
+      store.send(.bannerShown(.error(notice)))
+    }
 
-    let banner = BannerBox()
     let saver: Saver? =
       lock == nil
       ? nil
       : Saver(file: file) { failure in
-        Task { @MainActor in banner.set(failure.map { "Not saved: \($0.summary) — will retry" }) }
+        Task { @MainActor in
+          store.send(
+            failure.map { .bannerShown(.error("Not saved: \($0.summary) — will retry")) }
+              ?? .errorResolved)
+        }
       }
     var lastSaved = launch.standups
-    let runtime = AppRuntime(
-      store: store, backend: terminal,
+    let runtime = TerminalRuntime(
+      store: store, view: StandupsView.make(), memory: ViewMemory(), backend: terminal,
       onStateChange: { state in
         let standups = state.standupsList.standups
         guard let saver, standups != lastSaved else { return }
         lastSaved = standups
         saver.submit(standups)
       },
-      onSuspend: { _ = await saver?.flush() })
-    banner.runtime = runtime
-    if launch.isReadOnly, let notice = launch.notice {
-      runtime.setBanner(notice)
-    } else if lock == nil {
-      let name = (file.path as NSString).lastPathComponent
-      runtime.setBanner("Read-only: another standups has \(name) open; changes are not saved")
-    } else if let notice = launch.notice {
-      runtime.setBanner(notice)
-    }
+      beforeSuspending: { _ = await saver?.flush() })
 
     #if DEBUG
       if debugCrashAfterFirstFrame {
@@ -96,14 +101,14 @@ struct RunApp: AsyncParsableCommand {
         fatalError("crash requested by --debug-crash-after-first-frame")
       }
     #endif
-    await runtime.run()
+    await runtime.run(onLaunch: .onLaunch)
     let failure = await saver?.flush()
     terminal.shutdown()
     withExtendedLifetime(lock) {}
     if let longNotice = launch.longNotice {
       FileHandle.standardError.write(Data((longNotice + "\n").utf8))
     }
-    if printRoute { print(Route(state: store.state).path) }
+    if printRoute { print(Route(state: store.state.app).path) }
     if let failure {
       printError("\(failure)")
       throw ExitCode(1)
@@ -111,21 +116,14 @@ struct RunApp: AsyncParsableCommand {
   }
 }
 
-/// Routes save results to the runtime's banner once the runtime exists.
-@MainActor
-final class BannerBox {
-  weak var runtime: AppRuntime?
-  func set(_ text: String?) { runtime?.setBanner(text) }
-}
-
-/// The app's reducer, with the debug log when one was asked for.
+/// The app's reducer in its shell, with the debug log when one was asked for.
 struct AppReducer: Reducer {
   let log: ChangeLog?
-  var body: some ReducerOf<AppFeature> {
+  var body: some Reducer<Shell<AppFeature>.State, Shell<AppFeature>.Action> {
     if let log {
-      AppFeature()._printChanges(to: log)
+      Shell(AppFeature())._printChanges(to: log)
     } else {
-      AppFeature()
+      Shell(AppFeature())
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StandupsCore
+import TerminalApp
 import TerminalUI
 
 @testable import StandupsTUI
@@ -72,9 +73,11 @@ enum Invariants {
 
   /// Layer names the frame must have: the screen, the top-most feature's
   /// sheet or alert exactly when its state is non-nil, and help when open —
-  /// all only when the terminal is at least `AppUI.minimumSize`.
+  /// all only when the terminal is at least `StandupsView.minimumSize`.
   static func expectedLayers(_ s: AppFeature.State, ui: UIState, size: Size) -> [String] {
-    guard size.width >= AppUI.minimumSize.width, size.height >= AppUI.minimumSize.height else {
+    guard size.width >= StandupsView.minimumSize.width,
+      size.height >= StandupsView.minimumSize.height
+    else {
       return ["screen"]
     }
     var names = ["screen"]

@@ -1,5 +1,6 @@
 import Foundation
 import StandupsCore
+import TerminalApp
 import TerminalUI
 import Testing
 
@@ -136,17 +137,17 @@ final class FuzzSession {
     self.uuids = uuids
     self.clock = clock
     runtime = AppRuntime(
-      store: Self.makeStore(state, clock: clock, uuids: uuids), backend: backend,
-      environment: utc)
+      store: Self.makeStore(state, clock: clock, uuids: uuids), view: standupsView,
+      memory: ViewMemory(), backend: backend)
   }
 
   static func makeStore(_ state: AppFeature.State, clock: ManualClock, uuids: UUIDGenerator)
-    -> Store<AppFeature.State, AppFeature.Action>
+    -> Store<Shell<AppFeature>.State, Shell<AppFeature>.Action>
   {
     // Like the app's global generator: new pushes never reuse a live id.
     let nextID = (state.path.ids.map(\.rawValue).max() ?? -1) + 1
     return Store(
-      initialState: state, reducer: AppFeature(),
+      initialState: Shell<AppFeature>.State(app: state), reducer: Shell(AppFeature()),
       withDependencies: {
         $0.uuid = uuids
         $0.date.now = testNow
@@ -159,14 +160,14 @@ final class FuzzSession {
   /// Events come in batches, as from a terminal: the state is checked after
   /// every event, the frame after every batch (the run loop draws once per batch).
   func run(keys: Int) async {
-    runtime.store.send(.onLaunch)
+    runtime.store.send(.app(.onLaunch))
     await settle()
     render()
     while keyCount < keys, !failed {
       let batch = rng.chance(25) ? 1 : 2 + rng.below(8)
       for _ in 0..<batch where !failed {
         await handle(FuzzGen.event(&rng))
-        if let problem = Invariants.state(runtime.store.state).first { fail(problem) }
+        if let problem = Invariants.state(runtime.store.state.app).first { fail(problem) }
       }
       render()
     }
@@ -204,9 +205,9 @@ final class FuzzSession {
     relaunches += 1
     clock.shutDown()
     clock = ManualClock()
-    let store = Self.makeStore(runtime.store.state, clock: clock, uuids: uuids)
-    runtime = AppRuntime(store: store, backend: backend, environment: utc)
-    store.send(.onLaunch)
+    let store = Self.makeStore(runtime.store.state.app, clock: clock, uuids: uuids)
+    runtime = AppRuntime(store: store, view: standupsView, memory: ViewMemory(), backend: backend)
+    store.send(.app(.onLaunch))
     await settle()
   }
 
@@ -216,12 +217,12 @@ final class FuzzSession {
   var isSettled: Bool {
     let sleepers = clock.sleeperCount
     guard runtime.store.runningEffectCount == sleepers, sleepers <= 1 else { return false }
-    let path = runtime.store.state.path
+    let path = runtime.store.state.app.path
     // A recording can only sit right above a detail (the invariants check that).
     let recording = if path.count == 2, case .record = path[1] { true } else { false }
     guard sleepers == (recording ? 1 : 0) else { return false }
     guard case .detail(let detail) = path.first else { return true }
-    return runtime.store.state.standupsList.standups[id: detail.standup.id] != nil
+    return runtime.store.state.app.standupsList.standups[id: detail.standup.id] != nil
   }
 
   private func settle() async {
@@ -235,7 +236,7 @@ final class FuzzSession {
     if !isSettled {
       fail(
         "effects never settled: \(runtime.store.runningEffectCount) running, "
-          + "\(clock.sleeperCount) sleeping, path \(runtime.store.state.path.count)")
+          + "\(clock.sleeperCount) sleeping, path \(runtime.store.state.app.path.count)")
     }
   }
 
@@ -254,9 +255,10 @@ final class FuzzSession {
   private func render() {
     runtime.render()
     frameCount += 1
-    let state = runtime.store.state
+    let state = runtime.store.state.app
     let size = backend.size
-    let fits = size.width >= AppUI.minimumSize.width && size.height >= AppUI.minimumSize.height
+    let fits =
+      size.width >= StandupsView.minimumSize.width && size.height >= StandupsView.minimumSize.height
     var problems: [String] = []
     guard let frame = backend.frames.last else { return fail("nothing drawn") }
     if frame.size != size { problems.append("frame is \(frame.size)") }

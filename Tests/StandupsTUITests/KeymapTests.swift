@@ -1,5 +1,6 @@
 import Foundation
 import StandupsCore
+import TerminalApp
 import TerminalUI
 import Testing
 
@@ -85,24 +86,30 @@ import Testing
     #expect(!runtime.isFinished)
   }
 
+  /// The action that highlights button `index` of the alert on screen in `state`.
+  func focus(_ index: Int, in state: AppFeature.State) -> Shell<AppFeature>.Action? {
+    guard case .record(let record) = state.path.last, let alert = record.alert else { return nil }
+    return .alertFocusMoved(AlertFocus(alertID: alert.id, index: index))
+  }
+
   @Test func endMeetingAlertShortcuts() {
     var record = RecordMeeting.State(secondsElapsed: 3, standup: .mock)
     record.alert = .endMeeting(isDiscardable: true)
     let state = appState(
       [.mock], path: [.detail(StandupDetail.State(standup: .mock)), .record(record)])
-    let keymap = AppUI.keymap(state, ui: UIState(), size: .large)
+    let keymap = keymap(state, ui: UIState(), size: .large)
     // Default highlight is Resume (the cancel button), index 2.
-    #expect(keymap.handle(.right) == .ui(.focusAlertButton(0)))
-    #expect(keymap.handle(.left) == .ui(.focusAlertButton(1)))
+    #expect(keymap.action(for: .right) == focus(0, in: state))
+    #expect(keymap.action(for: .left) == focus(1, in: state))
     guard let id = state.path.ids.last else { return }
     let alert = { (a: PresentationAction<RecordMeeting.Action.Alert>) in
-      AppFeature.Action.path(.element(id: id, action: .record(.alert(a))))
+      Shell<AppFeature>.Action.app(.path(.element(id: id, action: .record(.alert(a)))))
     }
-    #expect(keymap.handle(.char("s")) == .send(alert(.presented(.confirmSave))))
-    #expect(keymap.handle(.char("d")) == .send(alert(.presented(.confirmDiscard))))
-    #expect(keymap.handle(.char("r")) == .send(alert(.dismiss)))
-    #expect(keymap.handle(.escape) == .send(alert(.dismiss)))
-    #expect(keymap.handle(.enter) == .send(alert(.dismiss)))
+    #expect(keymap.action(for: .char("s")) == (alert(.presented(.confirmSave))))
+    #expect(keymap.action(for: .char("d")) == (alert(.presented(.confirmDiscard))))
+    #expect(keymap.action(for: .char("r")) == (alert(.dismiss)))
+    #expect(keymap.action(for: .escape) == (alert(.dismiss)))
+    #expect(keymap.action(for: .enter) == (alert(.dismiss)))
   }
 
   // MARK: Help comes from the bindings
@@ -132,12 +139,12 @@ import Testing
 
   @Test func everyKeyInTheHelpBarIsHandled() {
     for (name, state) in Self.screens {
-      let keymap = AppUI.keymap(state, ui: UIState(), size: .large)
+      let keymap = keymap(state, ui: UIState(), size: .large)
       let shown = HelpBar.layout(keymap.bindings, width: Size.large.width - 2).shown
       #expect(!shown.isEmpty, "\(name)")
       for binding in shown {
         for key in binding.keys {
-          #expect(keymap.handle(key) != nil, "\(name): \(key) of \"\(binding.helpText)\"")
+          #expect(keymap.action(for: key) != nil, "\(name): \(key) of \"\(binding.helpText)\"")
         }
       }
     }
@@ -145,7 +152,7 @@ import Testing
 
   @Test func helpBarOnScreenIsTheKeymapsBindings() {
     for (name, state) in Self.screens where name != "add sheet" {
-      let keymap = AppUI.keymap(state, ui: UIState(), size: .large)
+      let keymap = keymap(state, ui: UIState(), size: .large)
       let expected = HelpBar.line(keymap.bindings, width: Size.large.width - 2)
       let bottom = draw(state, size: .large).lines.last ?? ""
       #expect(bottom == " " + TextWidth.pad(expected, to: Size.large.width - 1), "\(name)")
@@ -162,18 +169,18 @@ import Testing
     // Nowhere to move either.
     #expect(!bar(appState([.mock])).contains("↑/k up"))
     #expect(bar(appState([.mock, .productMock])).contains("↑/k up"))
-    let empty = AppUI.keymap(appState(), ui: UIState(), size: .large)
-    #expect(empty.handle(.down) == nil)
-    #expect(empty.handle(.char("d")) == nil)
-    #expect(empty.handle(.enter) == nil)
-    #expect(empty.handle(.char("a")) != nil)
+    let empty = keymap(appState(), ui: UIState(), size: .large)
+    #expect(empty.action(for: .down) == nil)
+    #expect(empty.action(for: .char("d")) == nil)
+    #expect(empty.action(for: .enter) == nil)
+    #expect(empty.action(for: .char("a")) != nil)
   }
 
   @Test func fullHelpListsEveryBindingOfTheTopMostKeymap() {
     var ui = UIState()
     ui.showsHelp = true
     for (name, state) in Self.screens {
-      let keymap = AppUI.keymap(state, ui: UIState(), size: .large)
+      let keymap = keymap(state, ui: UIState(), size: .large)
       let screen = draw(state, ui: ui, size: .large)
       #expect(screen.layerNames.last == "help", "\(name)")
       // Read the help window alone, not the help bar dimmed behind it.
@@ -189,11 +196,11 @@ import Testing
   @Test func helpKeymapOnlyClosesHelp() {
     var ui = UIState()
     ui.showsHelp = true
-    let keymap = AppUI.keymap(appState([.mock]), ui: ui, size: .large)
-    #expect(keymap.handle(.escape) == .ui(.toggleHelp))
-    #expect(keymap.handle(.char("?")) == .ui(.toggleHelp))
-    #expect(keymap.handle(.char("a")) == nil)
-    #expect(keymap.handle(.ctrl("c")) == .ui(.quit))
+    let keymap = keymap(appState([.mock]), ui: ui, size: .large)
+    #expect(keymap.action(for: .escape) == .helpToggled)
+    #expect(keymap.action(for: .char("?")) == .helpToggled)
+    #expect(keymap.action(for: .char("a")) == nil)
+    #expect(keymap.action(for: .ctrl("c")) == .quitRequested)
   }
 
   /// Whether `label`'s button ("[ label ]") is drawn reversed.

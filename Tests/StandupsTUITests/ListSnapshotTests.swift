@@ -1,5 +1,6 @@
 import Foundation
 import StandupsTUI
+import TerminalApp
 import TerminalUI
 import Testing
 
@@ -88,10 +89,11 @@ import Testing
       state,
       sizes: [Size(width: 20, height: 5), Size(width: 31, height: 9), Size(width: 80, height: 9)])
     #expect(draw(state, size: Size(width: 31, height: 9)).shows("terminal too small"))
-    #expect(!draw(state, size: AppUI.minimumSize).shows("terminal too small"))
+    #expect(!draw(state, size: StandupsView.minimumSize).shows("terminal too small"))
   }
 
   @Test func listAtMinimumSize() {
-    assertScreen(appState(Standup.many, selection: Standup.many[2].id), sizes: [AppUI.minimumSize])
+    assertScreen(
+      appState(Standup.many, selection: Standup.many[2].id), sizes: [StandupsView.minimumSize])
   }
 }

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import StandupsCore
 import StandupsTUI
+import TerminalApp
 import TerminalUI
 import Testing
 
@@ -245,20 +246,21 @@ import Testing
 
   @Test func scriptedRunRendersOncePerBatch() async {
     let store = Store(
-      initialState: AppFeature.State(), reducer: AppFeature(),
+      initialState: Shell<AppFeature>.State(app: AppFeature.State()), reducer: Shell(AppFeature()),
       withDependencies: {
         $0.uuid = .incrementing
         $0.date.now = testNow
       })
     let backend = InMemoryBackend(size: .large, whenScriptEnds: .terminate)
-    let runtime = AppRuntime(store: store, backend: backend, environment: utc)
+    let runtime = AppRuntime(
+      store: store, view: standupsView, memory: ViewMemory(), backend: backend)
     backend.press(.char("a"))
     backend.enqueue("Standup".map { .key(.char($0)) })  // one batch, one frame
     backend.press(.ctrl("s"))
     backend.enqueue(.key(.char("x")))  // not bound on the list: nothing changes
     await runtime.run()
 
-    #expect(store.state.standupsList.standups.map(\.title) == ["Standup"])
+    #expect(store.state.app.standupsList.standups.map(\.title) == ["Standup"])
     // The first frame, then one per batch that changed something.
     #expect(backend.frames.count == 4)
     #expect(backend.shows("Standup"))

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalApp
 import TerminalUI
 import Testing
 
@@ -28,8 +29,8 @@ import Testing
           let label = "\(screen.name)\(showsHelp ? " + help" : "") at \(size)"
           #expect(Invariants.grid(backend.screen, size: size) == nil, "\(label)")
           let fits =
-            size.width >= AppUI.minimumSize.width
-            && size.height >= AppUI.minimumSize.height
+            size.width >= StandupsView.minimumSize.width
+            && size.height >= StandupsView.minimumSize.height
           let expected = Invariants.expectedLayers(screen.state, ui: ui, size: size)
           #expect(backend.layerNames == expected, "\(label)")
           if fits {
@@ -70,9 +71,12 @@ import Testing
 
   @Test func resizeStormInOneBurstDrawsTheFinalSize() async {
     var rng = SplitMix64(seed: 0xB0057)
-    let store = Store(initialState: appState(Standup.many), reducer: AppFeature())
+    let store = Store(
+      initialState: Shell<AppFeature>.State(app: appState(Standup.many)),
+      reducer: Shell(AppFeature()))
     let backend = InMemoryBackend(size: .large, whenScriptEnds: .terminate)
-    let runtime = AppRuntime(store: store, backend: backend, environment: utc)
+    let runtime = AppRuntime(
+      store: store, view: standupsView, memory: ViewMemory(), backend: backend)
     var final = backend.size
     for _ in 1...100 {
       final = Size(width: 1 + rng.below(500), height: 1 + rng.below(200))

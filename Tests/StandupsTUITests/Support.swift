@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import TerminalApp
 import TerminalUI
 
 @testable import StandupsCore
@@ -20,6 +21,27 @@ let utc = RenderEnvironment(timeZone: TimeZone(identifier: "UTC")!)
 /// The `date.now` of the runtime tests: 2009-02-13 23:31:30 UTC.
 let testNow = Date(timeIntervalSince1970: 1_234_567_890)
 
+/// The shell's own state as the view tests set it: help, the highlighted
+/// alert button, a banner.
+struct UIState {
+  var showsHelp = false
+  var alertFocus: (id: UUID, index: Int)?
+  var banner: String?
+  var helpScroll = 0
+
+  func shell(_ app: AppFeature.State) -> Shell<AppFeature>.State {
+    var state = Shell<AppFeature>.State(app: app)
+    state.isHelpShown = showsHelp
+    state.helpScroll = helpScroll
+    state.alertFocus = alertFocus.map { AlertFocus(alertID: $0.id, index: $0.index) }
+    state.banner = banner.map { .error($0) }
+    return state
+  }
+}
+
+/// The standups app as the runtime hosts it, dates in UTC.
+let standupsView = StandupsView.make(environment: utc)
+
 /// Draws `state` into an in-memory terminal of `size`, as the app would.
 @MainActor
 func draw(
@@ -27,8 +49,15 @@ func draw(
 ) -> InMemoryBackend {
   var memory = ViewMemory()
   let backend = InMemoryBackend(size: size)
-  backend.draw(AppUI.frame(state, ui: ui, size: size, environment: utc, memory: &memory))
+  backend.draw(standupsView.frame(ui.shell(state), size: size, memory: &memory))
   return backend
+}
+
+/// The keys in force for `state`, as the runtime would look them up.
+func keymap(
+  _ state: AppFeature.State, ui: UIState = UIState(), size: Size = .large
+) -> Keymap<Shell<AppFeature>.Action> {
+  standupsView.keymap(ui.shell(state), size: size)
 }
 
 /// Snapshots the screen text of `state` at each of `sizes`, one file per size.
@@ -63,24 +92,27 @@ func appState(
 
 /// A runtime over a real store and an in-memory terminal, with deterministic
 /// ids, dates and a clock that never moves unless the test says so.
+typealias AppRuntime = TerminalRuntime<AppFeature, ViewMemory>
+
 @MainActor
 func makeRuntime(
   _ state: AppFeature.State = AppFeature.State(), size: Size = .large,
   clock: TestClock<Duration> = TestClock()
 ) -> (AppRuntime, InMemoryBackend) {
   let store = Store(
-    initialState: state, reducer: AppFeature(),
+    initialState: Shell<AppFeature>.State(app: state), reducer: Shell(AppFeature()),
     withDependencies: {
       $0.uuid = .incrementing
       $0.date.now = testNow
       $0.continuousClock = clock
     })
   let backend = InMemoryBackend(size: size)
-  let runtime = AppRuntime(store: store, backend: backend, environment: utc)
+  let runtime = AppRuntime(store: store, view: standupsView, memory: ViewMemory(), backend: backend)
   runtime.render()
   return (runtime, backend)
 }
 
+@MainActor
 extension AppRuntime {
   /// Handles each key, then draws one frame.
   func press(_ keys: Key...) {
@@ -94,7 +126,16 @@ extension AppRuntime {
     render()
   }
 
-  var state: AppFeature.State { store.state }
+  var state: AppFeature.State { store.state.app }
+
+  /// The shell's state in the tests' terms.
+  var ui: UIState {
+    let shell = store.state
+    return UIState(
+      showsHelp: shell.isHelpShown,
+      alertFocus: shell.alertFocus.map { ($0.alertID, $0.index) }, banner: shell.bannerText,
+      helpScroll: shell.helpScroll)
+  }
 }
 
 extension InMemoryBackend {

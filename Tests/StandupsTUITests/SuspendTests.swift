@@ -1,5 +1,7 @@
+import Clocks
 import StandupsCore
 import StandupsTUI
+import TerminalApp
 import TerminalUI
 import Testing
 
@@ -12,12 +14,16 @@ import Testing
     _ state: AppFeature.State = appState([.mock]), steps: Steps = Steps()
   ) -> (AppRuntime, InMemoryBackend) {
     let store = Store(
-      initialState: state, reducer: AppFeature(), withDependencies: { $0.uuid = .incrementing })
+      initialState: Shell<AppFeature>.State(app: state), reducer: Shell(AppFeature()),
+      withDependencies: {
+        $0.uuid = .incrementing
+        $0.continuousClock = TestClock()
+      })
     let backend = InMemoryBackend(size: .large, whenScriptEnds: .terminate)
     backend.whileSuspended = { _ in steps.list.append("stopped") }
     let runtime = AppRuntime(
-      store: store, backend: backend, environment: utc,
-      onSuspend: { steps.list.append("flushed") })
+      store: store, view: standupsView, memory: ViewMemory(), backend: backend,
+      beforeSuspending: { steps.list.append("flushed") })
     return (runtime, backend)
   }
 
@@ -74,7 +80,7 @@ import Testing
     #expect(form.standup.title == "Retro")
   }
 
-  @Test func withoutJobControlANoticeShowsUntilTheNextKey() async {
+  @Test func withoutJobControlANoticeShowsUntilTheNextKeyOrAFewSeconds() async {
     let steps = Steps()
     let (runtime, backend) = makeLoop(steps: steps)
     backend.hasJobControl = false

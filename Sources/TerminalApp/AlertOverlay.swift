@@ -4,45 +4,44 @@ import TerminalUI
 /// An alert drawn as a small modal window, and its keys: ←/→ or Tab choose a
 /// button, Enter presses it, a button's first letter presses it directly, Esc
 /// presses the cancel button.
-enum AlertOverlay {
-  /// The button highlighted when an alert appears: the safe one.
-  static func defaultFocus<A>(_ alert: AlertState<A>) -> Int {
-    alert.buttons.firstIndex { $0.role == .cancel } ?? 0
-  }
-
-  static func keymap<A: Sendable, Action: Sendable>(
-    _ alert: AlertState<A>, focus: Int, send embed: @escaping (PresentationAction<A>) -> Action
-  ) -> Keymap<Action> {
+public enum AlertOverlay {
+  public static func keymap<App: Reducer & SendableMetatype>(
+    _ alert: AlertPresentation<Shell<App>.Action>, focus: Int
+  ) -> Keymap<Shell<App>.Action> {
     let count = alert.buttons.count
-    func press(_ index: Int) -> Outcome<Action> {
-      .send(embed(alert.buttons[index].action.map { .presented($0) } ?? .dismiss))
-    }
-    let cancel: Outcome<Action> =
-      alert.buttons.firstIndex { $0.role == .cancel }.map(press) ?? .send(embed(.dismiss))
     let row = ButtonRow(alert.buttons.map(\.label))
+    func moveFocus(to index: Int) -> Shell<App>.Action {
+      .alertFocusMoved(AlertFocus(alertID: alert.id, index: index))
+    }
     return Keymap(
       [
-        Command(KeyBinding(keys: [.left, .backTab], help: ("←/→", "choose"))) { _ in
-          .ui(.focusAlertButton((focus - 1 + count) % count))
-        },
-        Command(KeyBinding(keys: [.right, .tab], help: ("", ""))) { _ in
-          .ui(.focusAlertButton((focus + 1) % count))
-        },
-        Command(KeyBinding(keys: [.enter], help: ("enter", "select"))) { _ in press(focus) },
-        Command(KeyBinding(keys: [.escape], help: ("esc", "cancel"))) { _ in cancel },
+        Command(
+          KeyBinding(keys: [.left, .backTab], help: ("←/shift+tab", "previous"), group: .moving),
+          send: moveFocus(to: (focus - 1 + count) % count)),
+        Command(
+          KeyBinding(keys: [.right, .tab], help: ("→/tab", "next"), group: .moving),
+          send: moveFocus(to: (focus + 1) % count)),
+        Command(KeyBinding(keys: [.enter], help: ("enter", "select")), send: alert.press(focus)),
+        Command(KeyBinding(keys: [.escape], help: ("esc", "cancel")), send: alert.cancel),
+        Command(
+          KeyBinding(
+            keys: [], help: ("a letter", "press the button it starts"), isInShortHelp: false)
+        ) { _ in nil },
       ],
-      fallback: { key in row.index(for: key).map(press) }
+      fallback: { key in row.index(for: key).map(alert.press) }
     )
   }
 
-  static func layer<A>(_ alert: AlertState<A>, focus: Int, on screen: Size) -> Layer {
+  public static func layer<Action>(
+    _ alert: AlertPresentation<Action>, focus: Int, on screen: Size
+  ) -> Layer {
     let labels = alert.buttons.map(\.label)
     let rowWidth = ButtonRow(labels).width
     // The widest content the screen leaves room for, border and padding aside.
     let room = max(1, Overlay.rect(preferred: screen, on: screen).width - Overlay.chrome.width)
     let messageWidth = min(48, max(rowWidth, TextWidth.of(Sanitizer.inert(alert.message ?? ""))))
     let innerWidth = min(room, max(rowWidth, min(messageWidth, max(20, screen.width - 8))))
-    let message = wrap(alert.message ?? "", width: innerWidth)
+    let message = TextWidth.wrap(alert.message ?? "", width: innerWidth)
     // Buttons that don't fit on one row wrap onto more, still in order.
     let rows = buttonRows(labels, width: innerWidth)
     let overlay = Overlay(
@@ -79,27 +78,5 @@ enum AlertOverlay {
     }
     if !current.isEmpty { rows.append(current) }
     return rows
-  }
-
-  /// Word-wraps `text` to `width` columns (long words are cut).
-  static func wrap(_ text: String, width: Int) -> [String] {
-    guard width > 0 else { return [] }
-    var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      // Measured as drawn: a control shows as a one-column picture.
-      let paragraph = Sanitizer.inert(String(paragraph))
-      var line = ""
-      for word in paragraph.split(separator: " ") {
-        let candidate = line.isEmpty ? String(word) : line + " " + word
-        if TextWidth.of(candidate) <= width {
-          line = candidate
-        } else {
-          if !line.isEmpty { lines.append(line) }
-          line = TextWidth.truncate(String(word), to: width)
-        }
-      }
-      lines.append(line)
-    }
-    return lines
   }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import StandupsCore
+import TerminalApp
+import TerminalUI
+
+/// The standups app as the terminal runtime hosts it: one routing function
+/// from state to what is on screen — the screen on top of the stack and the
+/// overlay its feature presents — each with its own drawing and keys.
+public enum StandupsView {
+  public typealias Action = Shell<AppFeature>.Action
+  public typealias Scene = TerminalApp.Scene<Action, ViewMemory>
+
+  /// The smallest terminal the layouts are made for.
+  public static let minimumSize = Size(width: 32, height: 10)
+
+  public static func make(
+    environment: RenderEnvironment = RenderEnvironment()
+  ) -> AppView<AppFeature, ViewMemory> {
+    AppView(
+      minimumSize: minimumSize,
+      scene: { scene($0, size: $1, environment: environment) },
+      helpFooter: { "Route " + Route(state: $0).path })
+  }
+
+  static func scene(_ state: AppFeature.State, size: Size, environment: RenderEnvironment)
+    -> Scene
+  {
+    guard let id = state.path.ids.last, let element = state.path[id: id] else {
+      return list(state.standupsList, size: size)
+    }
+    let back = Command<Action>(Keys.back, send: .app(.path(.popFrom(id: id))))
+    switch element {
+    case .detail(let detail):
+      return self.detail(detail, id: id, back: back, environment: environment)
+    case .record(let record):
+      let embed: (RecordMeeting.Action) -> Action = {
+        .app(.path(.element(id: id, action: .record($0))))
+      }
+      let screen = Screen<Action, ViewMemory>(
+        keymap: RecordMeetingScreen.keymap(record).map(embed)
+      ) { canvas, bar, memory in
+        RecordMeetingScreen.draw(record, in: &canvas, bindings: bar, memory: &memory)
+      }
+      return Scene(
+        screen: screen,
+        overlay: record.alert.map { .alert(AlertPresentation($0) { embed(.alert($0)) }) })
+    case .meeting(let meeting):
+      var keymap = MeetingScreen.keymap(meeting, pageSize: max(1, size.height - 8)).map {
+        Action.app(.path(.element(id: id, action: .meeting($0))))
+      }
+      keymap.commands.append(back)
+      return Scene(
+        screen: Screen(keymap: keymap) { canvas, bar, _ in
+          MeetingScreen.draw(meeting, in: &canvas, bindings: bar, environment: environment)
+        })
+    }
+  }
+
+  static func list(_ list: StandupsList.State, size: Size) -> Scene {
+    let embed: (StandupsList.Action) -> Action = { .app(.standupsList($0)) }
+    var keymap = StandupsListScreen.keymap(
+      list, pageSize: StandupsListScreen.pageSize(for: size)
+    ).map(embed)
+    keymap.commands.append(Command(Keys.quit, send: .quitRequested))
+    let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in
+      StandupsListScreen.draw(list, in: &canvas, bindings: bar, memory: &memory)
+    }
+    switch list.destination {
+    case .add(let form):
+      return Scene(
+        screen: screen,
+        overlay: StandupFormSheet.overlay(
+          form, title: "New standup", save: embed(.confirmAddButtonTapped),
+          cancel: embed(.destination(.dismiss))
+        ) { embed(.destination(.presented(.add($0)))) })
+    case .alert(let alert):
+      return Scene(
+        screen: screen,
+        overlay: .alert(AlertPresentation(alert) { embed(.destination($0.map { .alert($0) })) }))
+    case nil:
+      return Scene(screen: screen)
+    }
+  }
+
+  static func detail(
+    _ detail: StandupDetail.State, id: StackElementID, back: Command<Action>,
+    environment: RenderEnvironment
+  ) -> Scene {
+    let embed: (StandupDetail.Action) -> Action = {
+      .app(.path(.element(id: id, action: .detail($0))))
+    }
+    var keymap = StandupDetailScreen.keymap(detail).map(embed)
+    keymap.commands.append(back)
+    let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in
+      StandupDetailScreen.draw(
+        detail, in: &canvas, bindings: bar, environment: environment, memory: &memory)
+    }
+    switch detail.destination {
+    case .edit(let form):
+      return Scene(
+        screen: screen,
+        overlay: StandupFormSheet.overlay(
+          form, title: "Edit standup", save: embed(.doneEditingButtonTapped),
+          cancel: embed(.destination(.dismiss))
+        ) { embed(.destination(.presented(.edit($0)))) })
+    case .alert(let alert):
+      return Scene(
+        screen: screen,
+        overlay: .alert(AlertPresentation(alert) { embed(.destination($0.map { .alert($0) })) }))
+    case nil:
+      return Scene(screen: screen)
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import Composable
+import TerminalUI
+
+/// What is on screen and what the keys do, for a state of the shell and a
+/// terminal size: pure functions of those (and the view memory), shared by
+/// the runtime, `render` and the tests.
+extension AppView {
+  /// Keys in force everywhere: full help lists them under "App".
+  public static var globalCommands: [Command<Action>] {
+    [
+      Command(
+        KeyBinding(keys: [.ctrl("c")], help: ("ctrl+c", "quit"), group: .app, isInShortHelp: false),
+        send: .quitRequested),
+      Command(
+        KeyBinding(
+          keys: [.ctrl("z")], help: ("ctrl+z", "suspend"), group: .app, isInShortHelp: false),
+        send: .suspendRequested),
+    ]
+  }
+
+  /// The keys of the top-most thing on screen (help, alert, sheet or screen),
+  /// the global keys first.
+  public func keymap(_ state: Shell<App>.State, size: Size) -> Keymap<Action> {
+    var keymap = focusedKeymap(state, scene: scene(state.app, size), size: size)
+    keymap.commands.insert(contentsOf: Self.globalCommands, at: 0)
+    return keymap
+  }
+
+  /// The keymap below help: of the overlay, else of the screen, with the help key.
+  private func keymapBelowHelp(_ state: Shell<App>.State, scene: Scene<Action, Memory>)
+    -> Keymap<Action>
+  {
+    switch scene.overlay {
+    case .alert(let alert):
+      return AlertOverlay.keymap(alert, focus: focus(of: alert, in: state))
+    case .sheet(let keymap, _):
+      return withHelpKey(keymap)
+    case nil:
+      return withHelpKey(scene.screen.keymap)
+    }
+  }
+
+  private func focusedKeymap(_ state: Shell<App>.State, scene: Scene<Action, Memory>, size: Size)
+    -> Keymap<Action>
+  {
+    let below = keymapBelowHelp(state, scene: scene)
+    guard state.isHelpShown else { return below }
+    let rows = HelpOverlay.rows(helpBindings(below)).count
+    let visible = HelpOverlay.visibleRows(
+      on: size, footerLines: helpFooter(state.app) == nil ? 0 : 2)
+    return HelpOverlay.keymap(rows: rows, visible: visible, scroll: state.helpScroll)
+  }
+
+  /// What full help lists for a keymap: its bindings and the global keys.
+  private func helpBindings(_ keymap: Keymap<Action>) -> [KeyBinding] {
+    keymap.bindings + Self.globalCommands.map(\.binding)
+  }
+
+  /// `?` opens help, or only F1 where printable keys type text.
+  private func withHelpKey(_ keymap: Keymap<Action>) -> Keymap<Action> {
+    var keymap = keymap
+    let binding =
+      keymap.typesText
+      ? KeyBinding(keys: [.function(1)], help: ("f1", "help"), group: .app)
+      : KeyBinding(keys: [.char("?"), .function(1)], help: ("?", "help"), group: .app)
+    keymap.commands.append(Command(binding, send: .helpToggled))
+    return keymap
+  }
+
+  /// The highlighted button of `alert`: the one last moved to, else the safe one.
+  func focus(of alert: AlertPresentation<Action>, in state: Shell<App>.State) -> Int {
+    if let focus = state.alertFocus, focus.alertID == alert.id,
+      alert.buttons.indices.contains(focus.index)
+    {
+      return focus.index
+    }
+    return alert.defaultFocus
+  }
+
+  /// Everything on screen for `state` at `size`.
+  public func frame(_ state: Shell<App>.State, size: Size, memory: inout Memory) -> Frame {
+    guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
+      return tooSmall(size)
+    }
+    let scene = scene(state.app, size)
+    var canvas = Canvas(size: size)
+    // The screen's own keys label its help bar even under an overlay, and an
+    // overlay's keys label its own bar even under full help.
+    scene.screen.draw(&canvas, withHelpKey(scene.screen.keymap).bindings, &memory)
+    var layers = [Layer.screen(canvas)]
+    let below = keymapBelowHelp(state, scene: scene)
+    switch scene.overlay {
+    case .alert(let alert):
+      layers.append(AlertOverlay.layer(alert, focus: focus(of: alert, in: state), on: size))
+    case .sheet(_, let layer):
+      layers.append(layer(size, below.bindings, &memory))
+    case nil:
+      break
+    }
+    if let text = state.bannerText {
+      layers[0].canvas.put(
+        " " + text + " ", x: 0, y: size.height - 2, width: size.width,
+        style: Style(foreground: .ansi(1), attributes: [.bold, .reverse]))
+    }
+    if state.isHelpShown {
+      layers.append(
+        HelpOverlay.layer(
+          helpBindings(below), scroll: state.helpScroll, footer: helpFooter(state.app), on: size))
+    }
+    return Frame(size: size, layers: layers)
+  }
+
+  /// The notice for a terminal smaller than the app's layouts.
+  public func tooSmall(_ size: Size) -> Frame {
+    var canvas = Canvas(size: size)
+    let message = "terminal too small (need \(minimumSize.width)×\(minimumSize.height))"
+    let lines = TextWidth.wrap(message, width: max(1, size.width))
+    let top = max(0, (size.height - lines.count) / 2)
+    for (i, line) in lines.enumerated() {
+      canvas.put(line, x: 0, y: top + i, width: size.width, alignment: .center, style: .bold)
+    }
+    return Frame(size: size, layers: [.screen(canvas)])
+  }
+}

@@ -1,0 +1,61 @@
+import TerminalUI
+
+/// One entry of a keymap: keys with their help text, and the action they send.
+public struct Command<Action: Sendable> {
+  public var binding: KeyBinding
+  /// The action for a key the binding matched; nil lets later commands try.
+  public var action: (Key) -> Action?
+
+  public init(_ binding: KeyBinding, action: @escaping (Key) -> Action?) {
+    self.binding = binding
+    self.action = action
+  }
+
+  public init(_ binding: KeyBinding, send action: Action) {
+    self.init(binding) { _ in action }
+  }
+
+  public func map<T>(_ transform: @escaping (Action) -> T) -> Command<T> {
+    Command<T>(binding) { key in self.action(key).map(transform) }
+  }
+}
+
+/// The keys a screen or overlay understands. Its help bar and full help are
+/// drawn from `commands`, the same values that handle the keys; `fallback`
+/// takes whatever no command claimed (typing into a text field).
+public struct Keymap<Action: Sendable> {
+  public var commands: [Command<Action>]
+  public var fallback: ((Key) -> Action?)?
+  /// What pasted text does (typing it into the focused field), if anything.
+  public var paste: ((String) -> Action?)?
+  /// Whether printable keys are text here: then `?` types itself and only F1
+  /// opens help.
+  public var typesText: Bool
+
+  public init(
+    _ commands: [Command<Action>], typesText: Bool = false,
+    fallback: ((Key) -> Action?)? = nil, paste: ((String) -> Action?)? = nil
+  ) {
+    self.commands = commands
+    self.typesText = typesText
+    self.fallback = fallback
+    self.paste = paste
+  }
+
+  public func action(for key: Key) -> Action? {
+    for command in commands where command.binding.matches(key) {
+      if let action = command.action(key) { return action }
+    }
+    return fallback?(key)
+  }
+
+  /// The bindings help shows, in order.
+  public var bindings: [KeyBinding] { commands.map(\.binding).filter(\.isShownInHelp) }
+
+  public func map<T>(_ transform: @escaping (Action) -> T) -> Keymap<T> {
+    Keymap<T>(
+      commands.map { $0.map(transform) }, typesText: typesText,
+      fallback: fallback.map { f in { f($0).map(transform) } },
+      paste: paste.map { f in { f($0).map(transform) } })
+  }
+}

@@ -1,0 +1,142 @@
+import Composable
+import Foundation
+
+/// A one-line message above the help bar.
+public struct Banner: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    /// Something went wrong (a failed save): stays until it is resolved or a key is pressed.
+    case error
+    /// An answer to something the user did: goes after a few seconds or a key.
+    case notice
+  }
+  public var kind: Kind
+  public var text: String
+
+  public static func error(_ text: String) -> Self { Self(kind: .error, text: text) }
+  public static func notice(_ text: String) -> Self { Self(kind: .notice, text: text) }
+}
+
+/// Which button of which alert is highlighted.
+public struct AlertFocus: Equatable, Sendable {
+  public var alertID: UUID
+  public var index: Int
+  public init(alertID: UUID, index: Int) {
+    self.alertID = alertID
+    self.index = index
+  }
+}
+
+/// The app around an app: what a terminal program is besides its screens —
+/// help, which alert button is highlighted, the banner, quitting and
+/// suspending. Generic over the app's root feature, so every app gets the
+/// same behaviour, tested once.
+public struct Shell<App: Reducer & SendableMetatype>: Reducer
+where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
+  public struct State: Equatable, Sendable {
+    public var app: App.State
+    public var isHelpShown = false
+    /// The first row of full help shown (it scrolls when it does not fit).
+    public var helpScroll = 0
+    public var alertFocus: AlertFocus?
+    public var banner: Banner?
+    /// A standing message (e.g. "read-only"), shown when no banner is.
+    public var status: String?
+    public var isQuitRequested = false
+    /// Set by Ctrl-Z or SIGTSTP; the runtime suspends and reports back.
+    public var isSuspendRequested = false
+
+    public init(app: App.State, status: String? = nil) {
+      self.app = app
+      self.status = status
+    }
+
+    /// The message the banner line shows: the newest, else the standing one.
+    public var bannerText: String? { banner?.text ?? status }
+  }
+
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    case app(App.Action)
+    case helpToggled
+    case helpScrolled(to: Int)
+    case alertFocusMoved(AlertFocus)
+    case bannerShown(Banner)
+    /// What an error banner said is no longer true (a later save succeeded).
+    case errorResolved
+    case noticeExpired
+    /// A key arrived while a banner was shown.
+    case keyPressed
+    case statusChanged(String?)
+    case quitRequested
+    case suspendRequested
+    /// The runtime's answer to a suspend request: stopped and continued, or
+    /// not stopped (no job control).
+    case suspendFinished(stopped: Bool)
+  }
+
+  enum CancelID { case notice }
+  public static var noticeDuration: Duration { .seconds(4) }
+  public static var noJobControlNotice: String {
+    "Can't suspend: no job control here (not started from an interactive shell)"
+  }
+
+  @Dependency(\.continuousClock) var clock
+  let app: App
+
+  public init(_ app: App) { self.app = app }
+
+  public var body: some Reducer<State, Action> {
+    Scope(state: \.app, action: \.app) { app }
+    Reduce { state, action in
+      switch action {
+      case .app:
+        return .none
+      case .helpToggled:
+        state.isHelpShown.toggle()
+        state.helpScroll = 0
+        return .none
+      case .helpScrolled(let row):
+        state.helpScroll = max(0, row)
+        return .none
+      case .alertFocusMoved(let focus):
+        state.alertFocus = focus
+        return .none
+      case .bannerShown(let banner):
+        return show(banner, in: &state)
+      case .errorResolved:
+        if state.banner?.kind == .error { state.banner = nil }
+        return .none
+      case .noticeExpired:
+        if state.banner?.kind == .notice { state.banner = nil }
+        return .none
+      case .keyPressed:
+        state.banner = nil
+        return .cancel(id: CancelID.notice)
+      case .statusChanged(let status):
+        state.status = status
+        return .none
+      case .quitRequested:
+        state.isQuitRequested = true
+        return .none
+      case .suspendRequested:
+        state.isSuspendRequested = true
+        return .none
+      case .suspendFinished(let stopped):
+        state.isSuspendRequested = false
+        return stopped ? .none : show(.notice(Self.noJobControlNotice), in: &state)
+      }
+    }
+  }
+
+  /// The newest message wins; a notice goes by itself after a while.
+  private func show(_ banner: Banner, in state: inout State) -> Effect<Action> {
+    state.banner = banner
+    guard banner.kind == .notice else { return .cancel(id: CancelID.notice) }
+    let duration = Self.noticeDuration
+    return .run { [clock] send in
+      try await clock.sleep(for: duration)
+      await send(.noticeExpired)
+    }
+    .cancellable(id: CancelID.notice, cancelInFlight: true)
+  }
+}

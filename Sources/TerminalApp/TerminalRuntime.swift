@@ -1,0 +1,101 @@
+import Composable
+import TerminalUI
+
+/// The loop every app runs on: terminal events → keymap → action → store →
+/// view → frame → backend. One frame per batch of events, and one when an
+/// effect changes state while the loop waits; idle, it waits on the backend
+/// and uses no CPU. It knows nothing of any app: the app is its `AppView`
+/// and its root reducer, wrapped in `Shell`.
+@MainActor
+public final class TerminalRuntime<App: Reducer & SendableMetatype, Memory>
+where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
+  public typealias Action = Shell<App>.Action
+  public let store: Store<Shell<App>.State, Action>
+  public let view: AppView<App, Memory>
+  private let backend: any TerminalBackend
+  private var memory: Memory
+  private var needsRender = true
+  /// True while the loop is suspended in `backend.nextEvents()`.
+  private var isWaitingForEvents = false
+  private var observation: StoreObservation?
+  /// Called after each change with the app's state (persistence hooks in here).
+  private let onStateChange: (App.State) -> Void
+  /// Called before the program stops for Ctrl-Z: a stopped program may never
+  /// be continued, so what is unsaved is written first.
+  private let beforeSuspending: () async -> Void
+
+  public init(
+    store: Store<Shell<App>.State, Action>, view: AppView<App, Memory>, memory: Memory,
+    backend: any TerminalBackend, onStateChange: @escaping (App.State) -> Void = { _ in },
+    beforeSuspending: @escaping () async -> Void = {}
+  ) {
+    self.store = store
+    self.view = view
+    self.memory = memory
+    self.backend = backend
+    self.onStateChange = onStateChange
+    self.beforeSuspending = beforeSuspending
+  }
+
+  public var isFinished: Bool { store.state.isQuitRequested }
+
+  /// Runs until the user quits or a termination signal arrives.
+  public func run(onLaunch: App.Action? = nil) async {
+    observation = store.observe { [weak self] in
+      guard let self else { return }
+      self.needsRender = true
+      self.onStateChange(self.store.state.app)
+      // An effect's action arrived while the loop waits for input: draw it now.
+      if self.isWaitingForEvents, !self.isFinished { self.render() }
+    }
+    if let onLaunch { store.send(.app(onLaunch)) }
+    render()
+    while !isFinished {
+      isWaitingForEvents = true
+      let events = await backend.nextEvents()
+      isWaitingForEvents = false
+      for event in events {
+        handle(event)
+        if isFinished { break }
+      }
+      if store.state.isSuspendRequested, !isFinished { await suspend() }
+      if needsRender, !isFinished { render() }
+    }
+    observation?.cancel()
+  }
+
+  /// Handles one event (tests drive the runtime through this, synchronously).
+  public func handle(_ event: TerminalEvent) {
+    switch event {
+    case .key(let key):
+      if store.state.banner != nil { store.send(.keyPressed) }
+      if let action = view.keymap(store.state, size: backend.size).action(for: key) {
+        store.send(action)
+      }
+    case .paste(let text):
+      if let action = view.keymap(store.state, size: backend.size).paste?(text) {
+        store.send(action)
+      }
+    case .resize:
+      needsRender = true
+    case .terminate:
+      store.send(.quitRequested)
+    case .suspend:
+      store.send(.suspendRequested)
+    }
+  }
+
+  /// Stops the program once what is unsaved is saved; continued, it draws
+  /// everything again at the size the terminal has then.
+  private func suspend() async {
+    await beforeSuspending()
+    let stopped = backend.suspend()
+    store.send(.suspendFinished(stopped: stopped))
+    needsRender = true
+  }
+
+  public func render() {
+    needsRender = false
+    backend.draw(view.frame(store.state, size: backend.size, memory: &memory))
+  }
+}

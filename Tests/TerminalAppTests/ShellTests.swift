@@ -1,0 +1,145 @@
+import Clocks
+import ComposableTesting
+import Foundation
+import TerminalApp
+import Testing
+
+/// A small app to host: a counter with an alert.
+struct Counter: Reducer {
+  struct State: Equatable, Sendable { var count = 0 }
+  enum Action: Equatable, Sendable { case increment }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .increment:
+        state.count += 1
+        return .none
+      }
+    }
+  }
+}
+
+/// The shell's behaviour, through `TestStore`: exhaustive, like the features'.
+@MainActor
+@Suite struct ShellTests {
+  func makeStore(clock: TestClock<Duration> = TestClock()) -> TestStore<
+    Shell<Counter>.State, Shell<Counter>.Action
+  > {
+    TestStore(initialState: Shell<Counter>.State(app: Counter.State())) {
+      Shell(Counter())
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func helpOpensAtTheTopScrollsAndCloses() async {
+    let store = makeStore()
+    await store.send(.helpToggled) { $0.isHelpShown = true }
+    await store.send(.helpScrolled(to: 3)) { $0.helpScroll = 3 }
+    await store.send(.helpScrolled(to: -2)) { $0.helpScroll = 0 }
+    await store.send(.helpScrolled(to: 5)) { $0.helpScroll = 5 }
+    await store.send(.helpToggled) {
+      $0.isHelpShown = false
+      $0.helpScroll = 0
+    }
+  }
+
+  @Test func theAppGetsItsActions() async {
+    let store = makeStore()
+    await store.send(.app(.increment)) { $0.app.count = 1 }
+  }
+
+  @Test func alertFocusMoves() async {
+    let store = makeStore()
+    let id = UUID()
+    await store.send(.alertFocusMoved(AlertFocus(alertID: id, index: 1))) {
+      $0.alertFocus = AlertFocus(alertID: id, index: 1)
+    }
+    await store.send(.alertFocusMoved(AlertFocus(alertID: id, index: 0))) {
+      $0.alertFocus = AlertFocus(alertID: id, index: 0)
+    }
+  }
+
+  @Test func aFailedSaveShowsItsErrorUntilALaterSuccess() async {
+    let store = makeStore()
+    await store.send(.bannerShown(.error("Not saved: disk full — will retry"))) {
+      $0.banner = .error("Not saved: disk full — will retry")
+    }
+    await store.send(.errorResolved) { $0.banner = nil }
+    // A success says nothing of a notice, which stays.
+    let clock = TestClock()
+    let notices = makeStore(clock: clock)
+    await notices.send(.bannerShown(.notice("Copied"))) { $0.banner = .notice("Copied") }
+    await notices.send(.errorResolved)
+    await notices.send(.keyPressed) { $0.banner = nil }
+  }
+
+  @Test func anErrorStaysUntilAKey() async {
+    let store = makeStore()
+    await store.send(.bannerShown(.error("Not saved"))) { $0.banner = .error("Not saved") }
+    await store.send(.keyPressed) { $0.banner = nil }
+  }
+
+  @Test func aNoticeGoesAfterAFewSeconds() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    await store.send(.bannerShown(.notice("Saved a copy"))) { $0.banner = .notice("Saved a copy") }
+    await untilSleeping(on: clock)
+    await clock.advance(by: Shell<Counter>.noticeDuration - .milliseconds(1))
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.noticeExpired) { $0.banner = nil }
+  }
+
+  @Test func theNewestMessageWinsAndAnErrorOutlivesANoticesTimer() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    await store.send(.bannerShown(.notice("first"))) { $0.banner = .notice("first") }
+    await store.send(.bannerShown(.error("broken"))) { $0.banner = .error("broken") }
+    // The notice's timer was cancelled with it: the error stays.
+    await clock.run()
+    #expect(store.state.banner == .error("broken"))
+  }
+
+  @Test func theStatusShowsWhenNoBannerDoes() async {
+    let store = makeStore()
+    await store.send(.statusChanged("Read-only")) { $0.status = "Read-only" }
+    #expect(store.state.bannerText == "Read-only")
+    await store.send(.bannerShown(.error("oops"))) { $0.banner = .error("oops") }
+    #expect(store.state.bannerText == "oops")
+    await store.send(.keyPressed) { $0.banner = nil }
+    #expect(store.state.bannerText == "Read-only")
+  }
+
+  @Test func quitIsRequested() async {
+    let store = makeStore()
+    await store.send(.quitRequested) { $0.isQuitRequested = true }
+  }
+
+  @Test func suspendWithAndWithoutJobControl() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    await store.send(.suspendRequested) { $0.isSuspendRequested = true }
+    await store.send(.suspendFinished(stopped: true)) { $0.isSuspendRequested = false }
+    await store.send(.suspendRequested) { $0.isSuspendRequested = true }
+    await store.send(.suspendFinished(stopped: false)) {
+      $0.isSuspendRequested = false
+      $0.banner = .notice(Shell<Counter>.noJobControlNotice)
+    }
+    await untilSleeping(on: clock)
+    await clock.advance(by: Shell<Counter>.noticeDuration)
+    await store.receive(.noticeExpired) { $0.banner = nil }
+  }
+
+  /// Yields until the notice's timer sleeps on `clock`: effects start on
+  /// their own tasks, maybe after `send` returns.
+  func untilSleeping(on clock: TestClock<Duration>) async {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    // checkSuspension throws exactly when something sleeps on the clock.
+    while (try? await clock.checkSuspension()) != nil {
+      guard ContinuousClock.now < deadline else {
+        Issue.record("Nothing is asleep on the test clock")
+        return
+      }
+    }
+  }
+}
