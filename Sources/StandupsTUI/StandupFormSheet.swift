@@ -5,6 +5,9 @@ import TerminalUI
 /// The "New standup" / "Edit standup" sheet: title, length, theme, attendees.
 enum StandupFormSheet {
   static let labelWidth = 11
+  /// The help bar's summary of a stepper's keys (each is listed in full help).
+  static let change = KeyBinding(keys: [], help: ("←/→", "change"), group: .actions)
+    .shortHelpOnly
 
   /// Keys of the form. `save` and `cancel` are the parent's actions (the sheet
   /// is the parent's destination); everything else is the form's own.
@@ -26,7 +29,11 @@ enum StandupFormSheet {
           keys: [.backTab, .up], help: ("shift+tab/↑", "previous field"), group: .moving,
           isInShortHelp: false),
         send: .focusMoved(by: -1)),
-      Command(KeyBinding(keys: [.enter], help: ("", ""))) { _ in
+      Command(
+        KeyBinding(
+          keys: [.enter], help: ("enter", isLastAttendee ? "add attendee" : "next field"),
+          isInShortHelp: false)
+      ) { _ in
         isLastAttendee ? .addAttendeeButtonTapped : .focusMoved(by: 1)
       },
       Command(
@@ -40,20 +47,26 @@ enum StandupFormSheet {
     switch form.focus {
     case .duration:
       commands += [
+        // The bar shows the pair as one "←/→ change"; full help each key.
         Command(
-          KeyBinding(keys: [.left, .char("-"), .char("h")], help: ("←/→", "change")),
+          KeyBinding(keys: [.left, .char("-"), .char("h")], help: ("←/-/h", "shorter"))
+            .fullHelpOnly,
           send: .durationStepped(by: -1)),
         Command(
-          KeyBinding(keys: [.right, .char("+"), .char("="), .char("l")], help: ("", "")),
+          KeyBinding(keys: [.right, .char("+"), .char("="), .char("l")], help: ("→/+/l", "longer"))
+            .fullHelpOnly,
           send: .durationStepped(by: 1)),
+        Command(Self.change) { _ in nil },
       ]
     case .theme:
       commands += [
         Command(
-          KeyBinding(keys: [.left, .char("h")], help: ("←/→", "change")),
+          KeyBinding(keys: [.left, .char("h")], help: ("←/h", "previous theme")).fullHelpOnly,
           send: .themeStepped(by: -1)),
         Command(
-          KeyBinding(keys: [.right, .char("l")], help: ("", "")), send: .themeStepped(by: 1)),
+          KeyBinding(keys: [.right, .char("l")], help: ("→/l", "next theme")).fullHelpOnly,
+          send: .themeStepped(by: 1)),
+        Command(Self.change) { _ in nil },
       ]
     default:
       break

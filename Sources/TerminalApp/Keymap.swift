@@ -49,8 +49,10 @@ public struct Keymap<Action: Sendable> {
     return fallback?(key)
   }
 
-  /// The bindings help shows, in order.
-  public var bindings: [KeyBinding] { commands.map(\.binding).filter(\.isShownInHelp) }
+  /// The bindings help shows, in order (the help bar and full help each pick theirs).
+  public var bindings: [KeyBinding] {
+    commands.map(\.binding).filter { $0.isShownInHelp || $0.isShownInShortHelp }
+  }
 
   public func map<T>(_ transform: @escaping (Action) -> T) -> Keymap<T> {
     Keymap<T>(

@@ -10,8 +10,10 @@ public struct KeyBinding: Hashable, Sendable {
   public var isEnabled: Bool
   /// Where full help lists it.
   public var group: HelpGroup
-  /// Whether the one-line help bar shows it too (full help shows every binding).
+  /// Whether the one-line help bar shows it.
   public var isInShortHelp: Bool
+  /// Whether full help shows it (false only for a summary of other bindings).
+  public var isInFullHelp = true
 
   public init(
     keys: [Key], help: (key: String, description: String), isEnabled: Bool = true,
@@ -54,11 +56,19 @@ public struct KeyBinding: Hashable, Sendable {
     return copy
   }
 
+  /// A copy that only sums up other bindings in the help bar ("←/→ change"):
+  /// full help lists those instead.
+  public var shortHelpOnly: KeyBinding {
+    var copy = self
+    copy.isInFullHelp = false
+    return copy
+  }
+
   /// Whether full help shows this binding.
-  public var isShownInHelp: Bool { isEnabled && !help.key.isEmpty }
+  public var isShownInHelp: Bool { isEnabled && !help.key.isEmpty && isInFullHelp }
 
   /// Whether the help bar shows this binding.
-  public var isShownInShortHelp: Bool { isShownInHelp && isInShortHelp }
+  public var isShownInShortHelp: Bool { isEnabled && !help.key.isEmpty && isInShortHelp }
 
   /// "↑/k up"
   public var helpText: String {
@@ -68,6 +78,7 @@ public struct KeyBinding: Hashable, Sendable {
   public static func == (a: KeyBinding, b: KeyBinding) -> Bool {
     a.keys == b.keys && a.help.key == b.help.key && a.help.description == b.help.description
       && a.isEnabled == b.isEnabled && a.group == b.group && a.isInShortHelp == b.isInShortHelp
+      && a.isInFullHelp == b.isInFullHelp
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -77,6 +88,7 @@ public struct KeyBinding: Hashable, Sendable {
     hasher.combine(isEnabled)
     hasher.combine(group)
     hasher.combine(isInShortHelp)
+    hasher.combine(isInFullHelp)
   }
 }
 

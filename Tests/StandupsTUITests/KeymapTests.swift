@@ -179,18 +179,80 @@ import Testing
   @Test func fullHelpListsEveryBindingOfTheTopMostKeymap() {
     var ui = UIState()
     ui.showsHelp = true
+    // Tall enough for all of it to show without scrolling.
+    let tall = Size(width: 80, height: 60)
     for (name, state) in Self.screens {
-      let keymap = keymap(state, ui: UIState(), size: .large)
-      let screen = draw(state, ui: ui, size: .large)
+      let keymap = keymap(state, ui: UIState(), size: tall)
+      let screen = draw(state, ui: ui, size: tall)
       #expect(screen.layerNames.last == "help", "\(name)")
       // Read the help window alone, not the help bar dimmed behind it.
       let help = screen.frames.last?.layers.last?.canvas.lines ?? []
-      for binding in keymap.bindings {
+      for binding in keymap.bindings where binding.isShownInHelp {
         let row = help.first { $0.contains(" " + binding.help.key + " ") }
         #expect(row?.contains(binding.help.description) == true, "\(name): \(binding.helpText)")
       }
       #expect(help.contains { $0.contains("ctrl+c") && $0.contains("quit") }, "\(name)")
     }
+  }
+
+  /// Every key a command of the screen (or its overlay) handles is listed in
+  /// full help; only typing into a field (the fallback) goes unlisted.
+  @Test func everyKeyAScreenHandlesIsInFullHelp() {
+    let (alertRuntime, _) = makeRuntime(appState([.mock, .engineeringMock]))
+    alertRuntime.press(.char("d"))
+    let alertState = alertRuntime.state
+    let titleForm = StandupForm.State(focus: .title, standup: .mock)
+    let lastAttendee = StandupForm.State(
+      focus: .attendee(Standup.mock.attendees.last!.id), standup: .mock)
+    let theme = StandupForm.State(focus: .theme, standup: .mock)
+    let screens =
+      Self.screens + [
+        ("delete alert", alertState),
+        ("title field", appState([.mock], destination: .add(titleForm))),
+        ("last attendee", appState([.mock], destination: .add(lastAttendee))),
+        ("theme", appState([.mock], destination: .add(theme))),
+      ]
+    let named: [Key] = [
+      .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .tab, .backTab, .enter,
+      .escape, .backspace, .delete, .insert, .function(1), .function(2),
+    ]
+    let letters = (0x20..<0x7F).map { Key.char(Character(Unicode.Scalar(UInt8($0)))) }
+    let controls = "abcdefghijklmnopqrstuvwxyz".map { Key.ctrl($0) }
+    for (name, state) in screens {
+      let keymap = keymap(state, size: .large)
+      for key in named + letters + controls {
+        guard
+          let command = keymap.commands.first(where: {
+            $0.binding.matches(key) && $0.action(key) != nil
+          })
+        else { continue }
+        #expect(
+          command.binding.isShownInHelp,
+          "\(name): \(key.displayName) works but full help does not list it")
+      }
+    }
+  }
+
+  @Test func fullHelpScrollsWhenItDoesNotFit() {
+    let (runtime, backend) = makeRuntime(appState([.mock, .engineeringMock]), size: .small)
+    runtime.press(.char("?"))
+    let help = { backend.frames.last?.layers.last?.canvas.lines.joined(separator: "\n") ?? "" }
+    #expect(help().contains("Moving"))
+    #expect(!help().contains("suspend"))
+    #expect(help().contains("scroll"))
+    for _ in 0..<30 { runtime.press(.pageDown) }
+    let bottom = runtime.ui.helpScroll
+    #expect(bottom > 0)
+    #expect(help().contains("ctrl+z suspend"))
+    #expect(!help().contains("Moving"))
+    runtime.press(.down)  // already at the end: stays
+    #expect(runtime.ui.helpScroll == bottom)
+    runtime.press(.up)
+    #expect(runtime.ui.helpScroll == bottom - 1)
+    runtime.press(.escape)
+    #expect(!runtime.ui.showsHelp)
+    runtime.press(.char("?"))
+    #expect(runtime.ui.helpScroll == 0)
   }
 
   @Test func helpKeymapOnlyClosesHelp() {
