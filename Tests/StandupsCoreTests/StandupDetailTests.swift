@@ -83,10 +83,20 @@ struct StandupDetailTests {
         $0.cursor = 7
       }
     }
-    await store.send(.destination(.dismiss)) {
+    // Esc is cancel, not dismiss.
+    await store.send(.cancelEditButtonTapped) {
       $0.destination = nil
     }
     #expect(store.state.standup == .mock)
+    // Cancelling with nothing presented does nothing.
+    await store.send(.cancelEditButtonTapped)
+  }
+
+  @Test
+  func cancelEditLeavesAnAlertAlone() async {
+    let store = makeStore(StandupDetail.State(destination: .alert(.deleteStandup), standup: .mock))
+
+    await store.send(.cancelEditButtonTapped)
   }
 
   @Test

@@ -123,14 +123,14 @@ struct StandupsListTests {
     }
     #expect(store.state.standups.isEmpty)
 
-    // Esc discards the sheet.
-    await store.send(.destination(.dismiss)) {
+    // Cancelling discards the sheet.
+    await store.send(.discardButtonTapped) {
       $0.destination = nil
     }
   }
 
   @Test
-  func dismissingAddDiscards() async {
+  func discardingAddAddsNothing() async {
     let store = makeStore(StandupsList.State(standups: [.engineeringMock]))
 
     await store.send(.addButtonTapped) {
@@ -143,11 +143,28 @@ struct StandupsListTests {
         $0.cursor = 6
       }
     }
-    await store.send(.destination(.dismiss)) {
+    await store.send(.discardButtonTapped) {
       $0.destination = nil
     }
-    // Confirming with nothing presented does nothing.
+    #expect(store.state.standups == [.engineeringMock])
+    // Confirming or discarding with nothing presented does nothing.
     await store.send(.confirmAddButtonTapped)
+    await store.send(.discardButtonTapped)
+  }
+
+  @Test
+  func discardLeavesAnAlertAlone() async {
+    let alert = AlertState<StandupsList.Destination.Alert>(
+      title: "Delete?",
+      message: "Are you sure you want to delete \"Design\"?",
+      buttons: [
+        .destructive("Yes", action: .confirmDeletion(Standup.mock.id)),
+        .cancel("Nevermind"),
+      ]
+    )
+    let store = makeStore(StandupsList.State(destination: .alert(alert), standups: [.mock]))
+
+    await store.send(.discardButtonTapped)
   }
 
   @Test

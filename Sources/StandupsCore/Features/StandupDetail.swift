@@ -19,6 +19,8 @@ public struct StandupDetail: Reducer {
 
   @CasePathable
   public enum Action: Equatable, Sendable {
+    /// Close the edit sheet, discarding the draft (the user's cancel;
+    /// `.destination(.dismiss)` stays for dismissal the child asks for).
     case cancelEditButtonTapped
     case delegate(Delegate)
     case deleteButtonTapped
@@ -73,6 +75,8 @@ public struct StandupDetail: Reducer {
     Reduce { state, action in
       switch action {
       case .cancelEditButtonTapped:
+        // Only the edit sheet: an alert on screen is not a draft to discard.
+        guard case .edit = state.destination else { return .none }
         state.destination = nil
         return .none
 

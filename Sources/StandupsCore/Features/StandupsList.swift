@@ -29,6 +29,9 @@ public struct StandupsList: Reducer {
     case deleteButtonTapped(Standup.ID)
     case destination(PresentationAction<Destination.Action>)
     case delegate(Delegate)
+    /// Close the add sheet without adding (the user's cancel; `.destination(.dismiss)`
+    /// stays for dismissal the child asks for).
+    case discardButtonTapped
     /// Fill an empty list with the sample standups.
     case loadSamplesButtonTapped
     /// Move the highlight by `offset` cards (clamped to the list).
@@ -107,6 +110,12 @@ public struct StandupsList: Reducer {
         return .none
 
       case .destination, .delegate:
+        return .none
+
+      case .discardButtonTapped:
+        // Only the add sheet: an alert on screen is not a draft to discard.
+        guard case .add = state.destination else { return .none }
+        state.destination = nil
         return .none
 
       case .loadSamplesButtonTapped:
