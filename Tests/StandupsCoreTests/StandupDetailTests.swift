@@ -124,17 +124,25 @@ struct StandupDetailTests {
         $0.cursor = 2
       }
     }
+    await store.send(.destination(.presented(.edit(.focusMoved(by: 3))))) {
+      $0.destination.modify(\.edit) {
+        $0.focus = .attendee(UUID(1))
+        $0.cursor = 4
+      }
+    }
+    // The form's rule, as on the add sheet: the title is flagged and focused.
     await store.send(.doneEditingButtonTapped) {
       $0.destination.modify(\.edit) {
         $0.isTitleMissing = true
+        $0.focus = .title
         $0.cursor = 0
       }
     }
     #expect(store.state.standup == .mock)
-    // Done with nothing presented does nothing.
     await store.send(.cancelEditButtonTapped) {
       $0.destination = nil
     }
+    // Done with nothing presented does nothing.
     await store.send(.doneEditingButtonTapped)
   }
 

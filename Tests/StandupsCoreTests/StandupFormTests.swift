@@ -194,6 +194,34 @@ struct StandupFormTests {
     }
   }
 
+  @Test(arguments: ["", "   ", " \t\n "])
+  func validateFlagsAndFocusesABlankTitle(title: String) {
+    var state = StandupForm.State(focus: .attendee(UUID(12)), standup: standup)
+    state.standup.title = title
+    var expected = state
+    expected.isTitleMissing = true
+    expected.focus = .title
+    expected.cursor = 0
+
+    #expect(state.validate() == nil)
+    #expect(state == expected)
+  }
+
+  @Test
+  func validateReturnsTheStandupToSave() {
+    var state = StandupForm.State(focus: .attendee(UUID(12)), standup: standup)
+    state.standup.title = "  Design review "
+    state.standup.attendees[id: UUID(11)]?.name = " "
+    let before = state
+
+    var saved = standup
+    saved.title = "Design review"
+    saved.attendees.remove(id: UUID(11))
+    #expect(state.validate() == saved)
+    // Nothing to flag: the form is left as it was.
+    #expect(state == before)
+  }
+
   @Test
   func durationIsClampedToFiveThroughThirtyMinutes() async {
     let store = makeStore(StandupForm.State(standup: standup))

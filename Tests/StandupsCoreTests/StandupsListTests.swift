@@ -114,6 +114,7 @@ struct StandupsListTests {
         id: UUID(50), attendees: [Attendee(id: UUID(51), name: "Blob")], title: " \t "))
     let store = makeStore(StandupsList.State(destination: .add(form)))
 
+    // The form's rule, as on the edit sheet: the title is flagged and focused.
     await store.send(.confirmAddButtonTapped) {
       $0.destination.modify(\.add) {
         $0.isTitleMissing = true

@@ -67,7 +67,6 @@ public struct StandupDetail: Reducer {
   }
 
   @Dependency(\.dismiss) var dismiss
-  @Dependency(\.uuid) var uuid
 
   public init() {}
 
@@ -107,10 +106,7 @@ public struct StandupDetail: Reducer {
 
       case .doneEditingButtonTapped:
         guard case .edit(var form) = state.destination else { return .none }
-        guard let standup = form.standup.validated(newAttendeeID: { uuid() }) else {
-          form.isTitleMissing = true
-          form.focus = .title
-          form.cursor = 0
+        guard let standup = form.validate() else {
           state.destination = .edit(form)
           return .none
         }

@@ -34,6 +34,21 @@ public struct StandupForm: Reducer {
       default: nil
       }
     }
+
+    /// The standup to save (see `Standup.validated`), or nil when the title is
+    /// blank: then the title is flagged and focused, cursor at its start, so the
+    /// user sees why nothing was saved. The add and the edit sheet both save
+    /// through here, so the form alone decides its focus and flags.
+    public mutating func validate() -> Standup? {
+      @Dependency(\.uuid) var uuid
+      guard let standup = standup.validated(newAttendeeID: { uuid() }) else {
+        isTitleMissing = true
+        focus = .title
+        cursor = 0
+        return nil
+      }
+      return standup
+    }
   }
 
   public enum Field: Hashable, Sendable {

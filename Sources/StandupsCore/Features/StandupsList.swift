@@ -83,10 +83,7 @@ public struct StandupsList: Reducer {
 
       case .confirmAddButtonTapped:
         guard case .add(var form) = state.destination else { return .none }
-        guard let standup = form.standup.validated(newAttendeeID: { uuid() }) else {
-          form.isTitleMissing = true
-          form.focus = .title
-          form.cursor = 0
+        guard let standup = form.validate() else {
           state.destination = .add(form)
           return .none
         }
