@@ -192,6 +192,69 @@ struct AppFeatureTests {
     await store.finish()
   }
 
+  /// Deleting the highlighted standup, and where the list's highlight must go.
+  struct Deletion: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let standups: IdentifiedArrayOf<Standup>
+    let deleted: Standup
+    let selection: Standup.ID?
+
+    static let all = [
+      Deletion(
+        testDescription: "middle", standups: [.mock, .engineeringMock, .productMock],
+        deleted: .engineeringMock, selection: Standup.productMock.id),
+      Deletion(
+        testDescription: "last", standups: [.mock, .engineeringMock, .productMock],
+        deleted: .productMock, selection: Standup.engineeringMock.id),
+      Deletion(testDescription: "only", standups: [.mock], deleted: .mock, selection: nil),
+    ]
+  }
+
+  @Test(arguments: Deletion.all)
+  func deleteFromDetailMovesTheHighlightAsFromTheList(_ deletion: Deletion) async {
+    let id = deletion.deleted.id
+    let initial = AppFeature.State(
+      standupsList: StandupsList.State(standups: deletion.standups, selection: id))
+
+    let fromList = makeStore(initial)
+    await fromList.send(.standupsList(.deleteButtonTapped(id))) {
+      $0.standupsList.destination = .alert(
+        AlertState(
+          title: "Delete?",
+          message: "Are you sure you want to delete \"\(deletion.deleted.title)\"?",
+          buttons: [.destructive("Yes", action: .confirmDeletion(id)), .cancel("Nevermind")]
+        ))
+    }
+    await fromList.send(.standupsList(.destination(.presented(.alert(.confirmDeletion(id)))))) {
+      $0.standupsList.destination = nil
+      $0.standupsList.standups.remove(id: id)
+      $0.standupsList.selection = deletion.selection
+    }
+
+    let fromDetail = makeStore(initial)
+    await openDetail(deletion.deleted, in: fromDetail)
+    await fromDetail.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
+      $0.path[id: 0]?.modify(\.detail) { $0.destination = .alert(.deleteStandup) }
+    }
+    await fromDetail.send(
+      .path(.element(id: 0, action: .detail(.destination(.presented(.alert(.confirmDeletion))))))
+    ) {
+      $0.path[id: 0]?.modify(\.detail) { $0.destination = nil }
+    }
+    await fromDetail.receive(
+      .path(.element(id: 0, action: .detail(.delegate(.deleteStandup(id)))))
+    ) {
+      $0.standupsList.standups.remove(id: id)
+      $0.standupsList.selection = deletion.selection
+    }
+    await fromDetail.receive(.path(.popFrom(id: 0))) {
+      $0.path = StackState()
+    }
+    await fromDetail.finish()
+
+    #expect(fromDetail.state == fromList.state)
+  }
+
   @Test
   func onLaunchStartsTimersOfRecordScreens() async {
     var path = StackState<AppFeature.Path.State>()

@@ -259,6 +259,34 @@ struct StandupsListTests {
   }
 
   @Test
+  func removeStandupMovesTheHighlightToANeighbour() {
+    let (design, engineering, product) =
+      (Standup.mock.id, Standup.engineeringMock.id, Standup.productMock.id)
+    let all: IdentifiedArrayOf<Standup> = [.mock, .engineeringMock, .productMock]
+    func selection(removing id: Standup.ID, selected: Standup.ID) -> Standup.ID? {
+      var state = StandupsList.State(standups: all, selection: selected)
+      state.removeStandup(id: id)
+      #expect(state.standups.ids == all.ids.filter { $0 != id })
+      return state.selection
+    }
+
+    // The card that takes its place, else the one above.
+    #expect(selection(removing: design, selected: design) == engineering)
+    #expect(selection(removing: engineering, selected: engineering) == product)
+    #expect(selection(removing: product, selected: product) == engineering)
+    // Another card's highlight stays where it is.
+    #expect(selection(removing: product, selected: design) == design)
+
+    var only = StandupsList.State(standups: [.mock])
+    only.removeStandup(id: design)
+    #expect(only == StandupsList.State())
+    // An unknown standup changes nothing.
+    var unchanged = StandupsList.State(standups: all, selection: engineering)
+    unchanged.removeStandup(id: UUID(99))
+    #expect(unchanged == StandupsList.State(standups: all, selection: engineering))
+  }
+
+  @Test
   func selectionMovesAndClamps() async {
     let store = makeStore(
       StandupsList.State(standups: [.mock, .engineeringMock, .productMock]))

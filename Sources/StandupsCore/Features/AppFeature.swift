@@ -77,10 +77,7 @@ public struct AppFeature: Reducer {
         guard case .detail(let detail) = state.path[id: id] else { return .none }
         switch delegate {
         case .deleteStandup(let standupID):
-          state.standupsList.standups.remove(id: standupID)
-          if state.standupsList.selection == standupID {
-            state.standupsList.selection = state.standupsList.standups.first?.id
-          }
+          state.standupsList.removeStandup(id: standupID)
           return .none
 
         case .standupUpdated(let standup):

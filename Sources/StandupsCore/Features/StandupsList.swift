@@ -20,6 +20,17 @@ public struct StandupsList: Reducer {
     }
 
     public var selectedIndex: Int? { selection.flatMap { standups.index(id: $0) } }
+
+    /// Removes a standup. A highlight on it moves to the card that takes its
+    /// place, else the one above; nil once the list is empty. Every deletion
+    /// (the list's alert, the detail screen's via `AppFeature`) goes through
+    /// here, so the list looks the same afterwards whichever screen deleted.
+    public mutating func removeStandup(id: Standup.ID) {
+      guard let index = standups.index(id: id) else { return }
+      standups.remove(at: index)
+      guard selection == id else { return }
+      selection = standups.isEmpty ? nil : standups[min(index, standups.count - 1)].id
+    }
   }
 
   @CasePathable
@@ -98,12 +109,7 @@ public struct StandupsList: Reducer {
         return .none
 
       case .destination(.presented(.alert(.confirmDeletion(let id)))):
-        guard let index = state.standups.index(id: id) else { return .none }
-        state.standups.remove(at: index)
-        if state.selection == id {
-          state.selection =
-            state.standups.isEmpty ? nil : state.standups[min(index, state.standups.count - 1)].id
-        }
+        state.removeStandup(id: id)
         return .none
 
       case .destination, .delegate:
