@@ -71,7 +71,7 @@ public enum StandupsView {
         screen: screen,
         overlay: StandupFormSheet.overlay(
           form, title: "New standup", save: embed(.confirmAddButtonTapped),
-          cancel: embed(.destination(.dismiss))
+          cancel: embed(.discardButtonTapped)
         ) { embed(.destination(.presented(.add($0)))) })
     case .alert(let alert):
       return Scene(
@@ -101,7 +101,7 @@ public enum StandupsView {
         screen: screen,
         overlay: StandupFormSheet.overlay(
           form, title: "Edit standup", save: embed(.doneEditingButtonTapped),
-          cancel: embed(.destination(.dismiss))
+          cancel: embed(.cancelEditButtonTapped)
         ) { embed(.destination(.presented(.edit($0)))) })
     case .alert(let alert):
       return Scene(

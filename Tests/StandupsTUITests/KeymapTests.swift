@@ -255,6 +255,20 @@ import Testing
     #expect(runtime.ui.helpScroll == 0)
   }
 
+  /// Esc on a sheet is the feature's cancel action, as in the reference:
+  /// `.dismiss` is for a child dismissing itself.
+  @Test func escOnASheetSendsTheFeaturesCancelAction() {
+    let form = StandupForm.State(standup: .mock)
+    let adding = keymap(appState([.mock], destination: .add(form)))
+    #expect(adding.action(for: .escape) == .app(.standupsList(.discardButtonTapped)))
+    let editing = appState(
+      [.mock], path: [.detail(StandupDetail.State(destination: .edit(form), standup: .mock))])
+    guard let id = editing.path.ids.last else { return }
+    #expect(
+      keymap(editing).action(for: .escape)
+        == .app(.path(.element(id: id, action: .detail(.cancelEditButtonTapped)))))
+  }
+
   @Test func helpKeymapOnlyClosesHelp() {
     var ui = UIState()
     ui.showsHelp = true
