@@ -56,19 +56,28 @@ let package = Package(
     // quit, suspend), scenes, overlays and the loop.
     .target(name: "TerminalApp", dependencies: ["Composable", "TerminalUI"]),
     .target(name: "EventLoop"),
-    .target(name: "CursesBackend", dependencies: ["CNCurses", "TerminalUI", "EventLoop"]),
+    .target(name: "CursesBackend", dependencies: ["CNCurses", "TerminalUI"]),
+    // The file store, generic over the document: atomic saves, throttled off
+    // the main actor, the lock, where the file lives.
+    .target(name: "Persistence"),
     .target(
       name: "StandupsCore",
       dependencies: [
-        "Composable", "EventLoop", .product(name: "Parsing", package: "swift-parsing"),
+        "Composable", .product(name: "Parsing", package: "swift-parsing"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]),
     .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI", "TerminalApp"]),
-    .executableTarget(
-      name: "standups",
+    // The composition root: launch, flags, data location, lock, the store and
+    // its persistence, the terminal and the loop. `standups` is its main.
+    .target(
+      name: "StandupsApp",
       dependencies: [
         "StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "CursesBackend", "EventLoop",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
+        "Persistence", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(
+      name: "standups",
+      dependencies: ["StandupsApp"],
       linkerSettings: [
         // Not position-independent: no start-up relocation of the data of the
         // statically linked runtime and Foundation (`make release` links them
@@ -83,7 +92,10 @@ let package = Package(
     // `make bench`: performance figures for the README (not part of `make test`).
     .executableTarget(
       name: "standups-bench",
-      dependencies: ["StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "Composable"]),
+      dependencies: [
+        "StandupsApp", "StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "Composable",
+        "Persistence", "EventLoop",
+      ]),
     .testTarget(
       name: "ComposableTests",
       dependencies: ["Composable", "ComposableTesting", issueReportingTestSupport]),
@@ -103,6 +115,13 @@ let package = Package(
       name: "CursesBackendTests",
       dependencies: ["CursesBackend", "CNCurses", "TerminalUI", "TmuxTesting"]),
     .testTarget(
+      name: "StandupsAppTests",
+      dependencies: [
+        "StandupsApp", "StandupsCore", "Persistence", "EventLoop",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ]),
+    .testTarget(
       name: "StandupsCoreTests",
       dependencies: ["StandupsCore", "ComposableTesting", issueReportingTestSupport]),
     .testTarget(
@@ -115,7 +134,8 @@ let package = Package(
     // tmux sessions for the end-to-end tests of the real binaries.
     .target(name: "TmuxTesting", path: "Tests/TmuxTesting"),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["TmuxTesting", "StandupsCore", "TerminalUI"]),
+      name: "EndToEndTests",
+      dependencies: ["TmuxTesting", "StandupsCore", "StandupsApp", "TerminalUI"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -22,11 +22,19 @@ public final class CursesTerminal: TerminalBackend {
     public var escapeDelay: Int
     /// Asks the terminal to mark pastes, so pasted text never runs as keys.
     public var bracketedPaste: Bool
+    /// The caller's event loop, to wait on the keyboard without a thread of
+    /// its own: it calls the handler once, on the loop, when any of the
+    /// descriptors has an event, or returns false. Nil: a private queue waits.
+    public var watch: (@Sendable ([pollfd], @escaping @Sendable ([pollfd]) -> Void) -> Bool)?
 
-    public init(colors: Bool = true, escapeDelay: Int = 25, bracketedPaste: Bool = true) {
+    public init(
+      colors: Bool = true, escapeDelay: Int = 25, bracketedPaste: Bool = true,
+      watch: (@Sendable ([pollfd], @escaping @Sendable ([pollfd]) -> Void) -> Bool)? = nil
+    ) {
       self.colors = colors
       self.escapeDelay = escapeDelay
       self.bracketedPaste = bracketedPaste
+      self.watch = watch
     }
   }
 
@@ -55,7 +63,7 @@ public final class CursesTerminal: TerminalBackend {
   public init(options: Options = Options()) throws(CursesError) {
     let term = try Self.checkTerminal()
     try JobControl.waitForForeground()
-    let waiter = try InputWaiter()
+    let waiter = try InputWaiter(watch: options.watch)
     setlocale(LC_ALL, "")
     SignalGuard.prepare(wakeFD: waiter.writeFD)
     SignalGuard.install()

@@ -1,5 +1,4 @@
 import Dispatch
-import EventLoop
 
 #if canImport(Glibc)
   import Glibc
@@ -22,20 +21,25 @@ struct Readiness: Sendable, Equatable {
 /// Blocks, without spinning, until the keyboard has input or something pokes
 /// the self-pipe: `wake()` from any thread, or a signal handler.
 ///
-/// Under the app's `MainLoop` the descriptors join the loop's own poll(2), so
-/// waiting costs no thread; otherwise (tests) the wait blocks a private queue.
+/// Given a `watch` (the app's main loop), the descriptors join the loop's own
+/// poll(2), so waiting costs no thread; otherwise the wait blocks a private queue.
 /// Either way the caller's actor stays free and is resumed when there is
 /// something to do. Only the pipe is read here: keyboard bytes are left for
 /// ncurses, on the main actor.
 final class InputWaiter: Sendable {
+  /// Watches descriptors on the caller's event loop: calls the handler once,
+  /// on that loop, when any has an event; false when it cannot.
+  typealias Watch = @Sendable ([pollfd], @escaping @Sendable ([pollfd]) -> Void) -> Bool
+
   /// Byte written for `wake()`; signal handlers write the signal number.
   static let wakeByte: UInt8 = 0
   let readFD: Int32
   let writeFD: Int32
   private let inputFD: Int32
   private let queue = DispatchQueue(label: "standups.curses.input-wait")
+  private let watch: Watch?
 
-  init(inputFD: Int32 = 0) throws(CursesError) {
+  init(inputFD: Int32 = 0, watch: Watch? = nil) throws(CursesError) {
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else { throw .setupFailed("cannot create a pipe") }
     for fd in fds {
@@ -46,6 +50,7 @@ final class InputWaiter: Sendable {
     readFD = fds[0]
     writeFD = fds[1]
     self.inputFD = inputFD
+    self.watch = watch
   }
 
   /// Makes the current or next `wait` return. Safe from any thread.
@@ -60,9 +65,10 @@ final class InputWaiter: Sendable {
       await withCheckedContinuation { continuation in
         var fds = [pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)]
         if watchInput { fds.append(pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)) }
-        let onLoop = MainLoop.watch(fds) { [readFD] ready in
-          continuation.resume(returning: Self.readiness(of: ready, pipeFD: readFD))
-        }
+        let onLoop =
+          watch?(fds) { [readFD] ready in
+            continuation.resume(returning: Self.readiness(of: ready, pipeFD: readFD))
+          } ?? false
         guard !onLoop else { return }
         queue.async { [readFD, inputFD] in
           continuation.resume(

@@ -61,6 +61,6 @@ public enum SampleData {
 
   /// The decoded samples (the embedded data is checked by tests, so this cannot fail).
   public static var standups: IdentifiedArrayOf<Standup> {
-    (try? DataFile.decode(Data(json.utf8), path: "samples")) ?? []
+    (try? StandupsFormat.decode(Data(json.utf8))) ?? []
   }
 }

@@ -22,6 +22,15 @@ public enum StandupsView {
       helpFooter: { "Route " + Route(state: $0).path })
   }
 
+  /// The banners the app's actions show: a failed save until a save succeeds.
+  @Sendable public static func message(for action: AppFeature.Action) -> ShellMessage? {
+    switch action {
+    case .persistence(.failed(let reason)): .show(.error("Not saved: \(reason) — will retry"))
+    case .persistence(.saved): .resolveError
+    default: nil
+    }
+  }
+
   static func scene(_ state: AppFeature.State, size: Size, environment: RenderEnvironment)
     -> Scene
   {

@@ -16,6 +16,14 @@ public struct Banner: Equatable, Sendable {
   public static func notice(_ text: String) -> Self { Self(kind: .notice, text: text) }
 }
 
+/// What an app's action means to the shell: the app's features know nothing
+/// of banners; the app says which of its actions show one.
+public enum ShellMessage: Equatable, Sendable {
+  case show(Banner)
+  /// What an error banner said is no longer true.
+  case resolveError
+}
+
 /// Which button of which alert is highlighted.
 public struct AlertFocus: Equatable, Sendable {
   public var alertID: UUID
@@ -82,15 +90,28 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
 
   @Dependency(\.continuousClock) var clock
   let app: App
+  let messages: @Sendable (App.Action) -> ShellMessage?
 
-  public init(_ app: App) { self.app = app }
+  /// `messages` tells which of the app's actions show a banner.
+  public init(
+    _ app: App, messages: @escaping @Sendable (App.Action) -> ShellMessage? = { _ in nil }
+  ) {
+    self.app = app
+    self.messages = messages
+  }
 
   public var body: some Reducer<State, Action> {
     Scope(state: \.app, action: \.app) { app }
     Reduce { state, action in
       switch action {
-      case .app:
-        return .none
+      case .app(let action):
+        switch messages(action) {
+        case .show(let banner): return show(banner, in: &state)
+        case .resolveError:
+          Self.resolveError(in: &state)
+          return .none
+        case nil: return .none
+        }
       case .helpToggled:
         state.isHelpShown.toggle()
         state.helpScroll = 0
@@ -104,7 +125,7 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       case .bannerShown(let banner):
         return show(banner, in: &state)
       case .errorResolved:
-        if state.banner?.kind == .error { state.banner = nil }
+        Self.resolveError(in: &state)
         return .none
       case .noticeExpired:
         if state.banner?.kind == .notice { state.banner = nil }
@@ -126,6 +147,10 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         return stopped ? .none : show(.notice(Self.noJobControlNotice), in: &state)
       }
     }
+  }
+
+  private static func resolveError(in state: inout State) {
+    if state.banner?.kind == .error { state.banner = nil }
   }
 
   /// The newest message wins; a notice goes by itself after a while.

@@ -1,4 +1,5 @@
 import Foundation
+import StandupsApp
 import StandupsCore
 import StandupsTUI
 import TerminalApp
@@ -84,13 +85,11 @@ enum KeystrokeBench {
       let cycle = word + Array(repeating: .backspace, count: word.count)
       script = (0..<(keys + warmUp)).map { cycle[$0 % cycle.count] }
     }
-    let store = Store(
-      initialState: Shell<AppFeature>.State(app: AppFeature.State(standupsList: list)),
-      reducer: Shell(AppFeature()))
+    // Built as the app builds it; saves go to a store in memory.
+    let store = StandupsComposition.makeStore(
+      state: AppFeature.State(standupsList: list), standupsStore: .inMemory())
     let backend = ScriptedBackend(size: size, script: script)
-    let runtime = TerminalRuntime(
-      store: store, view: StandupsView.make(), memory: ViewMemory(), backend: backend,
-      onStateChange: AppSaveHook.make(initial: standups))
+    let runtime = StandupsComposition.makeRuntime(store: store, backend: backend)
     await runtime.run(onLaunch: .onLaunch)
     precondition(backend.durations.count == keys + warmUp, "the script did not run to the end")
     return (

@@ -1,4 +1,7 @@
+import EventLoop
 import Foundation
+import Persistence
+import StandupsApp
 import StandupsCore
 
 /// Encoding and writing 1 000 standups × 20 meetings, and proof that the
@@ -27,7 +30,7 @@ enum SaveBench {
     var size = 0
     for _ in 0..<runs {
       var t = monotonicNanos()
-      size = (try? DataFile.encode(standups).count) ?? 0
+      size = (try? StandupsFormat.encode(standups).count) ?? 0
       encodes.append(Double(monotonicNanos() - t))
       t = monotonicNanos()
       do { try file.save(standups) } catch { fatalError("save failed: \(error)") }
@@ -57,7 +60,9 @@ enum SaveBench {
     // Through the Saver, as the app does: the main actor hands the standups
     // over and keeps turning; we time its longest stall while the save runs.
     let probe = Probe()
-    let saver = Saver(file: file) { _ in probe.finish(onMainThread: Thread.isMainThread) }
+    let saver = Saver(file: file, executor: ThreadExecutor()) { _ in
+      probe.finish(onMainThread: Thread.isMainThread)
+    }
     let start = monotonicNanos()
     var last = start
     var longest: UInt64 = 0

@@ -1,4 +1,7 @@
+import EventLoop
 import Foundation
+import Persistence
+import StandupsApp
 import StandupsCore
 
 // `make bench`: performance figures for the README. Not a test — it prints

@@ -1,4 +1,5 @@
 import Foundation
+import StandupsApp
 import StandupsCore
 import Testing
 import TmuxTesting

@@ -85,6 +85,8 @@ struct AppFeatureTests {
 
     // The timer went with the screen.
     await clock.advance(by: .seconds(10))
+    // Effects end before the test does (a save of changed standups among them).
+    await store.finish()
   }
 
   @Test
@@ -111,6 +113,8 @@ struct AppFeatureTests {
           StandupDetail.State(standup: standup.with(meetings: [meeting] + standup.meetings))))
     #expect(store.state.standupsList.standups.first?.meetings.first == meeting)
     #expect(chime.count == 2)
+    // Effects end before the test does (a save of changed standups among them).
+    await store.finish()
   }
 
   @Test
@@ -131,6 +135,8 @@ struct AppFeatureTests {
     await store.send(.path(.popFrom(id: 1))) {
       $0.path.pop(from: 1)
     }
+    // Effects end before the test does (a save of changed standups among them).
+    await store.finish()
   }
 
   @Test
@@ -164,6 +170,8 @@ struct AppFeatureTests {
     ) {
       $0.standupsList.standups[id: updated.id] = updated
     }
+    // Effects end before the test does (a save of changed standups among them).
+    await store.finish()
   }
 
   @Test
@@ -275,6 +283,8 @@ struct AppFeatureTests {
     }
     await store.finish()
     await clock.advance(by: .seconds(10))
+    // Effects end before the test does (a save of changed standups among them).
+    await store.finish()
   }
 
   @Test

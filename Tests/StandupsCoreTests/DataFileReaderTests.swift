@@ -7,7 +7,7 @@ import Testing
 /// way, and leaves everything else (and every error) to JSONDecoder.
 struct DataFileReaderTests {
   func viaDecoder(_ json: String) -> IdentifiedArrayOf<Standup>? {
-    try? DataFile.decodeWithJSONDecoder(Data(json.utf8), path: "test.json")
+    try? StandupsFormat.decodeWithJSONDecoder(Data(json.utf8))
   }
 
   func fast(_ json: String) -> IdentifiedArrayOf<Standup>? {
@@ -36,10 +36,10 @@ struct DataFileReaderTests {
       Meeting(id: UUID(99), date: Date(timeIntervalSince1970: 951_782_400), transcript: "29 Feb"))
     standups[1].meetings.append(
       Meeting(id: UUID(98), date: Date(timeIntervalSince1970: 0), transcript: ""))
-    let data = try DataFile.encode(standups)
+    let data = try StandupsFormat.encode(standups)
     let fast = try #require(DataFileReader.read(data))
     #expect(fast == standups)
-    #expect(fast == (try DataFile.decodeWithJSONDecoder(data, path: "x")))
+    #expect(fast == (try StandupsFormat.decodeWithJSONDecoder(data)))
   }
 
   @Test func readsEscapesAndOptionalMeetingsLikeJSONDecoder() throws {
@@ -62,7 +62,7 @@ struct DataFileReaderTests {
     bytes.insert(contentsOf: [0xE9, 0xE2, 0x82], at: at)
     let data = Data(bytes)
     let fast = try #require(DataFileReader.read(data))
-    #expect(fast == (try DataFile.decodeWithJSONDecoder(data, path: "x")))
+    #expect(fast == (try StandupsFormat.decodeWithJSONDecoder(data)))
     #expect(fast.first?.title == "Caf\u{FFFD}\u{FFFD}")
   }
 
@@ -103,7 +103,7 @@ struct DataFileReaderTests {
       .appendingPathComponent("Resources/sample-standups.json")
     let data = try Data(contentsOf: url)
     let fast = try #require(DataFileReader.read(data))
-    #expect(fast == (try DataFile.decodeWithJSONDecoder(data, path: url.path)))
+    #expect(fast == (try StandupsFormat.decodeWithJSONDecoder(data)))
     #expect(!fast.isEmpty)
   }
 
@@ -122,7 +122,7 @@ struct DataFileReaderTests {
       var standups: IdentifiedArrayOf<Standup> = [.mock]
       standups[0].title = text
       standups[0].meetings[0].transcript = String(text.reversed())
-      let data = try DataFile.encode(standups)
+      let data = try StandupsFormat.encode(standups)
       let fast = try #require(DataFileReader.read(data), "round \(round): \(text.debugDescription)")
       #expect(fast == standups, "round \(round): \(text.debugDescription)")
     }

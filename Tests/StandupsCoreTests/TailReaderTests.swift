@@ -23,11 +23,11 @@ struct TailReaderTests {
     })
 
   func text(_ standups: IdentifiedArrayOf<Standup>) throws -> String {
-    try #require(String(data: try DataFile.encode(standups), encoding: .utf8))
+    try #require(String(data: try StandupsFormat.encode(standups), encoding: .utf8))
   }
 
   @Test func aLargeFileIsReadInTwoHalvesAsJSONDecoderReadsIt() throws {
-    let data = try DataFile.encode(Self.many)
+    let data = try StandupsFormat.encode(Self.many)
     #expect(data.count >= TailReader.minimumSize)
     let tail = try data.withUnsafeBytes { bytes in
       let boundary = try #require(TailReader.splitPoint(in: bytes))
@@ -37,16 +37,16 @@ struct TailReaderTests {
     // The other thread read a tail of the standups, and the whole is exact.
     #expect(!tail.isEmpty && tail.count < Self.many.count)
     #expect(tail == Array(Self.many.suffix(tail.count)))
-    let fast = try #require(DataFileReader.read(data))
+    let fast = try #require(DataFileReader.read(data, helper: testHelper))
     #expect(fast == Self.many)
-    #expect(fast == (try DataFile.decodeWithJSONDecoder(data, path: "x")))
+    #expect(fast == (try StandupsFormat.decodeWithJSONDecoder(data)))
   }
 
   @Test func aDuplicateIDAcrossTheHalvesIsLeftToJSONDecoder() throws {
     let first = Self.many[0].id.uuidString
     let last = try #require(Self.many.last).id.uuidString
     let json = try text(Self.many).replacingOccurrences(of: last, with: first)
-    #expect(DataFileReader.read(Data(json.utf8))?.count == nil)
+    #expect(DataFileReader.read(Data(json.utf8), helper: testHelper)?.count == nil)
   }
 
   @Test func aBadStandupInTheTailIsLeftToJSONDecoder() throws {
@@ -54,7 +54,7 @@ struct TailReaderTests {
     let lastMinutes = try #require(json.range(of: "\"minutes\" : ", options: .backwards))
     var broken = json
     broken.insert(contentsOf: "1.5, \"x\" : ", at: lastMinutes.upperBound)
-    #expect(DataFileReader.read(Data(broken.utf8))?.count == nil)
+    #expect(DataFileReader.read(Data(broken.utf8), helper: testHelper)?.count == nil)
   }
 
   /// Formatted so that meetings, not standups, look like the split: the first
@@ -70,6 +70,16 @@ struct TailReaderTests {
     let data = Data(json.utf8)
     #expect(data.count >= TailReader.minimumSize)
     #expect(data.withUnsafeBytes { TailReader.splitPoint(in: $0) } != nil)
-    #expect(DataFileReader.read(data) == [one])
+    #expect(DataFileReader.read(data, helper: testHelper) == [one])
   }
+}
+
+/// The helper thread the app gives the reader, for tests: a Foundation thread.
+let testHelper: StandupsFormat.StartHelper = { work in
+  let done = DispatchSemaphore(value: 0)
+  Thread {
+    work()
+    done.signal()
+  }.start()
+  return { done.wait() }
 }

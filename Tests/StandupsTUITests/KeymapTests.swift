@@ -298,3 +298,14 @@ import Testing
     return false
   }
 }
+
+/// What the store's reports look like to the user.
+@Suite struct PersistenceMessageTests {
+  @Test func aFailedSaveIsAnErrorBannerAndASaveResolvesIt() {
+    #expect(
+      StandupsView.message(for: .persistence(.failed("cannot save standups.json: disk full")))
+        == .show(.error("Not saved: cannot save standups.json: disk full — will retry")))
+    #expect(StandupsView.message(for: .persistence(.saved)) == .resolveError)
+    #expect(StandupsView.message(for: .onLaunch) == nil)
+  }
+}

@@ -96,7 +96,8 @@ struct Counter: Reducer {
     await store.send(.bannerShown(.notice("first"))) { $0.banner = .notice("first") }
     await store.send(.bannerShown(.error("broken"))) { $0.banner = .error("broken") }
     // The notice's timer was cancelled with it: the error stays.
-    await clock.run()
+    await clock.advance(by: Shell<Counter>.noticeDuration)
+    await store.finish()
     #expect(store.state.banner == .error("broken"))
   }
 
@@ -108,6 +109,27 @@ struct Counter: Reducer {
     #expect(store.state.bannerText == "oops")
     await store.send(.keyPressed) { $0.banner = nil }
     #expect(store.state.bannerText == "Read-only")
+  }
+
+  @Test func theAppsActionsShowTheBannersTheAppSays() async {
+    // The app says: an increment past 1 is an error, back to a valid count resolves it.
+    let store = TestStore(initialState: Shell<Counter>.State(app: Counter.State())) {
+      Shell(Counter()) { action in
+        action == .increment ? .show(.error("counted")) : nil
+      }
+    }
+    await store.send(.app(.increment)) {
+      $0.app.count = 1
+      $0.banner = .error("counted")
+    }
+    let resolving = TestStore(initialState: Shell<Counter>.State(app: Counter.State())) {
+      Shell(Counter()) { _ in .resolveError }
+    }
+    await resolving.send(.bannerShown(.error("broken"))) { $0.banner = .error("broken") }
+    await resolving.send(.app(.increment)) {
+      $0.app.count = 1
+      $0.banner = nil
+    }
   }
 
   @Test func quitIsRequested() async {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fast path for loading the data file: a single pass over the bytes of the
-/// format `DataFile.save` writes, straight into the models.
+/// format `StandupsFormat.encode` writes, straight into the models.
 ///
 /// `JSONDecoder` spends most of a large file's load in generic container
 /// machinery, `UUID(uuidString:)` and the ISO 8601 parser (about 0.4 s for
@@ -10,7 +10,7 @@ import Foundation
 /// It only ever *accepts less*: on anything it does not expect — an unknown or
 /// repeated key, a number that is not a plain integer, a date with fractional
 /// seconds or an offset, a duplicate id, a newer version, bytes outside a
-/// string that are not JSON — it returns nil and `DataFile.decode` reads the
+/// string that are not JSON — it returns nil and `StandupsFormat.decode` reads the
 /// file with `JSONDecoder` as before, which also words the errors. What it does
 /// accept, it reads exactly as `JSONDecoder` would (invalid UTF-8 inside a
 /// string becomes U+FFFD, as the decoder's repair pass makes it).
@@ -22,10 +22,14 @@ struct DataFileReader {
 
   init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-  static func read(_ data: Data) -> IdentifiedArrayOf<Standup>? {
+  static func read(_ data: Data, helper: StandupsFormat.StartHelper? = nil)
+    -> IdentifiedArrayOf<Standup>?
+  {
     data.withUnsafeBytes { raw in
       var reader = DataFileReader(raw)
-      guard let tail = TailReader.start(reading: raw) else { return reader.file() }
+      guard let helper, let tail = TailReader.start(reading: raw, on: helper) else {
+        return reader.file()
+      }
       reader.handOff = tail
       defer { _ = tail.join() }  // the bytes must outlive the other thread
       return reader.file()
@@ -64,7 +68,7 @@ struct DataFileReader {
       })
     else { return nil }
     skipWhitespace()
-    guard i == bytes.count, let version, version <= DataFile.currentVersion, let standups
+    guard i == bytes.count, let version, version <= StandupsFormat.currentVersion, let standups
     else { return nil }
     return standups
   }

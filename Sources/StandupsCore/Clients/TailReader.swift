@@ -1,15 +1,10 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Reads the second half of a large data file's standups on a thread of its
-/// own while `DataFileReader` reads the first: start-up has two cores to use.
+/// Reads the second half of a large data file's standups on another thread
+/// (the app's helper) while `DataFileReader` reads the first: start-up has two
+/// cores to use.
 ///
-/// The split is where `DataFile.save` puts one standup after another,
+/// The split is where `StandupsFormat.encode` puts one standup after another,
 /// "\n    },\n    {" (the standups array's objects are indented by four
 /// spaces, and a raw newline never occurs inside a JSON string). Should the
 /// first reader never stop exactly there — a file formatted some other way —
@@ -21,7 +16,7 @@ final class TailReader: @unchecked Sendable {
   /// Just after the `}` of the standup before the split.
   let boundary: Int
   private let bytes: UnsafeRawBufferPointer
-  private var thread: pthread_t?
+  private var wait: (@Sendable () -> Void)?
   private var output: (standups: [Standup], end: Int)?
 
   private init(bytes: UnsafeRawBufferPointer, boundary: Int) {
@@ -30,32 +25,27 @@ final class TailReader: @unchecked Sendable {
   }
 
   /// A reader already at work on the tail of `bytes`, or nil when the file is
-  /// small, has no split point, or no thread could be started.
-  static func start(reading bytes: UnsafeRawBufferPointer) -> TailReader? {
+  /// small, has no split point, or the helper could not start.
+  static func start(
+    reading bytes: UnsafeRawBufferPointer, on helper: StandupsFormat.StartHelper
+  ) -> TailReader? {
     guard bytes.count >= minimumSize, let boundary = splitPoint(in: bytes) else { return nil }
     let reader = TailReader(bytes: bytes, boundary: boundary)
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { raw in
-        let reader = Unmanaged<TailReader>.fromOpaque(raw!).takeRetainedValue()
+    guard
+      let wait = helper({
         reader.output = DataFileReader.readTail(reader.bytes, from: reader.boundary)
-        return nil
-      }, Unmanaged.passRetained(reader).toOpaque())
-    guard started == 0 else {
-      Unmanaged.passUnretained(reader).release()
-      return nil
-    }
-    reader.thread = thread
+      })
+    else { return nil }
+    reader.wait = wait
     return reader
   }
 
-  /// Waits for the thread (once) and returns what it read; nil when the tail
+  /// Waits for the helper (once) and returns what it read; nil when the tail
   /// is not a run of valid standups closing the array.
   func join() -> (standups: [Standup], end: Int)? {
-    if let thread {
-      pthread_join(thread, nil)
-      self.thread = nil
+    if let wait {
+      wait()
+      self.wait = nil
     }
     return output
   }

@@ -21,8 +21,11 @@ public struct AppFeature: Reducer {
   public enum Action: Equatable, Sendable {
     case path(StackActionOf<Path>)
     case standupsList(StandupsList.Action)
-    /// The app is on screen: starts whatever the visible screens need (timers).
+    /// The app is on screen: starts whatever the visible screens need (timers)
+    /// and listens to the store.
     case onLaunch
+    /// What the store reports about saving.
+    case persistence(PersistenceEvent)
   }
 
   /// The screens that can be pushed.
@@ -52,18 +55,41 @@ public struct AppFeature: Reducer {
 
   @Dependency(\.date.now) var now
   @Dependency(\.uuid) var uuid
+  @Dependency(\.standupsStore) var store
 
   public init() {}
 
   public var body: some ReducerOf<Self> {
-    Scope(state: \.standupsList, action: \.standupsList) { StandupsList() }
+    // Every change to the standups goes to the store, whichever feature made it.
+    CombineReducers {
+      Scope(state: \.standupsList, action: \.standupsList) { StandupsList() }
+      navigation
+    }
+    .onChange(of: \.standupsList.standups) { _, standups in
+      Reduce { _, _ in
+        .run { [store] _ in store.save(standups) }
+      }
+    }
+  }
+
+  /// What features tell each other, and the stack of screens.
+  private var navigation: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
       case .onLaunch:
         let recordings = state.path.ids.filter {
           if case .record = state.path[id: $0] { true } else { false }
         }
-        return .merge(recordings.map { .send(.path(.element(id: $0, action: .record(.onAppear)))) })
+        let listen: Effect<Action> = .run { [store] send in
+          for await event in store.events() { await send(.persistence(event)) }
+        }
+        return .merge(
+          [listen] + recordings.map { .send(.path(.element(id: $0, action: .record(.onAppear)))) })
+
+      case .persistence:
+        // Told to the user by the shell; a change from elsewhere is merged in
+        // a later version.
+        return .none
 
       case .standupsList(.delegate(.openStandup(let id))):
         guard let standup = state.standupsList.standups[id: id] else { return .none }

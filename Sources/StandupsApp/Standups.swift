@@ -6,8 +6,11 @@ import Foundation
   import Glibc
 #endif
 
-struct Standups: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+/// The `standups` command and its subcommands.
+public struct Standups: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "standups",
     abstract: "Run your team's daily stand-up meetings from the terminal.",
     discussion: """
@@ -24,9 +27,8 @@ struct Standups: AsyncParsableCommand {
 
 /// Everything runs on this one thread (`MainLoop`), saves excepted: a timer
 /// tick or a key wakes one thread, and nothing wakes while the app is idle.
-@main
-enum Entry {
-  static func main() {
+public enum StandupsMain {
+  public static func main() {
     #if canImport(Glibc)
       // glibc heaps grow a page or so at a time, one mprotect(2) each: loading
       // a large data file made ~700 of them, 10 % of its start-up. Heaps grow
@@ -73,7 +75,7 @@ struct DataOptions: ParsableArguments {
   var open: String?
 
   var path: String {
-    DataLocation.resolve(flag: data, environment: ProcessInfo.processInfo.environment)
+    standupsDataLocation.resolve(flag: data, environment: ProcessInfo.processInfo.environment)
   }
 }
 

@@ -1,50 +1,50 @@
-import EventLoop
 import Foundation
 import Synchronization
 
-/// Saves the standups off the main actor, at most about once per `interval`:
+/// Saves a document off the main actor, at most about once per `interval`:
 /// the newest state wins, and `flush()` writes whatever is pending right away
 /// (on quit and on SIGTERM/SIGHUP). A failed save keeps the data pending and
 /// is retried after the interval, and with every later change or flush.
 ///
-/// It runs on a thread of its own: the app's main loop (`MainLoop`) is a
-/// single thread, and a large save must not hold up the next frame.
-public actor Saver {
-  public let file: DataFile
-  private let executor = ThreadExecutor()
+/// It runs on the executor it is given: the app gives it a thread of its own,
+/// so that a large save never holds up a frame on the app's one thread.
+public actor Saver<Document: Sendable & Equatable> {
+  public let file: DocumentFile<Document>
+  private let executor: any SerialExecutor
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
   }
-  private var pending: IdentifiedArrayOf<Standup>?
+  private var pending: Document?
   private var scheduled: Task<Void, Never>?
   /// While set, writes wait until the interval since the last one has passed.
   private var coolingDown = false
   private let interval: Duration
   private let clock: any Clock<Duration>
-  private let onResult: @Sendable (DataFile.Failure?) -> Void
+  private let onResult: @Sendable (DocumentFailure?) -> Void
   /// How many writes were attempted (for tests and benchmarks).
   public private(set) var writeCount = 0
 
   public init(
-    file: DataFile, interval: Duration = .seconds(1),
+    file: DocumentFile<Document>, executor: any SerialExecutor, interval: Duration = .seconds(1),
     clock: any Clock<Duration> = ContinuousClock(),
-    onResult: @escaping @Sendable (DataFile.Failure?) -> Void = { _ in }
+    onResult: @escaping @Sendable (DocumentFailure?) -> Void = { _ in }
   ) {
     self.file = file
+    self.executor = executor
     self.interval = interval
     self.clock = clock
     self.onResult = onResult
   }
 
-  /// The newest standups handed over by `submit`, not yet taken in.
-  private let inbox = Mutex<IdentifiedArrayOf<Standup>?>(nil)
+  /// The newest document handed over by `submit`, not yet taken in.
+  private let inbox = Mutex<Document?>(nil)
 
-  /// Hands `standups` over from any thread, without waiting: the app calls it
+  /// Hands `document` over from any thread, without waiting: the app calls it
   /// after every change. A `flush()` that follows writes them even if the
   /// saver's thread has not got to them yet (quitting right after an edit).
-  public nonisolated func submit(_ standups: IdentifiedArrayOf<Standup>) {
+  public nonisolated func submit(_ document: Document) {
     let wasEmpty = inbox.withLock { submitted in
-      defer { submitted = standups }
+      defer { submitted = document }
       return submitted == nil
     }
     // One hand-over at a time: a pending one takes the newest state anyway.
@@ -52,19 +52,19 @@ public actor Saver {
   }
 
   private func takeInbox() {
-    if let standups = takeSubmitted() { schedule(standups) }
+    if let document = takeSubmitted() { schedule(document) }
   }
 
-  private nonisolated func takeSubmitted() -> IdentifiedArrayOf<Standup>? {
+  private nonisolated func takeSubmitted() -> Document? {
     inbox.withLock { submitted in
       defer { submitted = nil }
       return submitted
     }
   }
 
-  /// Remembers `standups` as the state to save and makes sure a write follows.
-  public func schedule(_ standups: IdentifiedArrayOf<Standup>) {
-    pending = standups
+  /// Remembers `document` as the state to save and makes sure a write follows.
+  public func schedule(_ document: Document) {
+    pending = document
     guard scheduled == nil else { return }
     if coolingDown {
       scheduled = Task { [clock, interval] in
@@ -79,7 +79,7 @@ public actor Saver {
 
   /// Writes what is pending now. Returns the failure, if the write failed.
   @discardableResult
-  public func flush() -> DataFile.Failure? {
+  public func flush() -> DocumentFailure? {
     if let submitted = takeSubmitted() { pending = submitted }
     scheduled?.cancel()
     scheduled = nil
@@ -89,13 +89,13 @@ public actor Saver {
   public var hasPendingChanges: Bool { pending != nil }
 
   @discardableResult
-  private func writePending() -> DataFile.Failure? {
+  private func writePending() -> DocumentFailure? {
     scheduled = nil
-    guard let standups = pending else { return nil }
+    guard let document = pending else { return nil }
     writeCount += 1
     startCoolDown()
     do {
-      try file.save(standups)
+      try file.save(document)
       pending = nil
       onResult(nil)
       return nil

@@ -1,5 +1,7 @@
 import ArgumentParser
+import EventLoop
 import Foundation
+import Persistence
 import StandupsCore
 
 /// Saves a stream of edits as fast as it can, forever: the data-safety test
@@ -14,7 +16,7 @@ struct SaveBurst: AsyncParsableCommand {
   func run() async throws {
     let file = DataFile(path: data)
     var standups = (try? file.load() ?? nil) ?? SampleData.standups
-    let saver = Saver(file: file, interval: .zero)
+    let saver = Saver(file: file, executor: ThreadExecutor(), interval: .zero)
     var edit = 0
     while true {
       edit += 1

@@ -1,13 +1,13 @@
 import Foundation
 
-/// An exclusive lock beside the data file, held while the app runs, so a
-/// second instance on the same file opens read-only instead of overwriting
-/// the first one's saves. The kernel drops it if the process dies.
-final class DataFileLock {
+/// An exclusive lock beside a data file (`<path>.lock`), held while the app
+/// runs, so a second instance on the same file opens read-only instead of
+/// overwriting the first one's saves. The kernel drops it if the process dies.
+public final class FileLock {
   private let fd: Int32
 
   /// Takes the lock, or returns nil when another process holds it.
-  init?(dataPath: String) {
+  public init?(dataPath: String) {
     let lockPath = dataPath + ".lock"
     let directory = (lockPath as NSString).deletingLastPathComponent
     if !directory.isEmpty {

@@ -1,6 +1,9 @@
 import Clocks
 import ConcurrencyExtras
+import EventLoop
 import Foundation
+import Persistence
+import StandupsApp
 import StandupsCore
 import Testing
 
@@ -69,11 +72,11 @@ struct DataFileTests {
     #expect {
       try DataFile(path: path).load()
     } throws: { error in
-      guard case .corrupt(let p, let reason) = error as? DataFile.Failure else { return false }
+      guard case .corrupt(let p, let reason, _) = error as? DocumentFailure else { return false }
       return p == path && reason.contains("standups.0")
     }
     try Data("not json at all".utf8).write(to: URL(fileURLWithPath: path))
-    #expect(throws: DataFile.Failure.self) { try DataFile(path: path).load() }
+    #expect(throws: DocumentFailure.self) { try DataFile(path: path).load() }
   }
 
   @Test func invalidUTF8IsRepairedNotFatal() throws {
@@ -91,7 +94,7 @@ struct DataFileTests {
   @Test func newerFormatVersionsAreRefused() throws {
     let path = directory + "/new.json"
     try Data("{\"version\": 99, \"standups\": []}".utf8).write(to: URL(fileURLWithPath: path))
-    #expect(throws: DataFile.Failure.newerVersion(path: path, version: 99)) {
+    #expect(throws: DocumentFailure.newerVersion(path: path, version: 99, program: "standups")) {
       try DataFile(path: path).load()
     }
   }
@@ -104,7 +107,7 @@ struct DataFileTests {
     try file.save([.mock])
     chmod(readOnly, 0o500)
     defer { chmod(readOnly, 0o700) }
-    #expect(throws: DataFile.Failure.self) { try file.save([.mock, .productMock]) }
+    #expect(throws: DocumentFailure.self) { try file.save([.mock, .productMock]) }
     #expect(try file.load() == [.mock])
   }
 
@@ -120,7 +123,7 @@ struct DataFileTests {
   @Test func saverWritesAtOnceThenAtMostOncePerInterval() async throws {
     let clock = TestClock()
     let file = DataFile(path: directory + "/throttled.json")
-    let saver = Saver(file: file, interval: .seconds(1), clock: clock)
+    let saver = Saver(file: file, executor: ThreadExecutor(), interval: .seconds(1), clock: clock)
     await saver.schedule([.mock])
     #expect(await saver.writeCount == 1)
     #expect(try file.load() == [.mock])
@@ -139,7 +142,7 @@ struct DataFileTests {
   @Test func flushWritesPendingChangesImmediately() async throws {
     let clock = TestClock()
     let file = DataFile(path: directory + "/flush.json")
-    let saver = Saver(file: file, clock: clock)
+    let saver = Saver(file: file, executor: ThreadExecutor(), clock: clock)
     await saver.schedule([.mock])
     await saver.schedule([.productMock])
     #expect(try file.load() == [.mock])
@@ -150,7 +153,7 @@ struct DataFileTests {
   @Test func aFlushRightAfterASubmitWritesTheSubmittedStandups() async throws {
     let clock = TestClock()
     let file = DataFile(path: directory + "/submit.json")
-    let saver = Saver(file: file, clock: clock)
+    let saver = Saver(file: file, executor: ThreadExecutor(), clock: clock)
     await saver.schedule([.mock])  // written; the next write waits out the interval
     // As when a key edits and the next one quits: the flush runs before the
     // saver's thread could take the submitted state in on its own.
@@ -160,8 +163,8 @@ struct DataFileTests {
 
   /// Runs on the saver's thread: `submit`'s own hand-over cannot come first.
   private func submitThenFlush(
-    _ standups: IdentifiedArrayOf<Standup>, on saver: isolated Saver
-  ) -> DataFile.Failure? {
+    _ standups: IdentifiedArrayOf<Standup>, on saver: isolated Saver<IdentifiedArrayOf<Standup>>
+  ) -> DocumentFailure? {
     saver.submit(standups)
     return saver.flush()
   }
@@ -173,7 +176,9 @@ struct DataFileTests {
     try FileManager.default.createDirectory(
       atPath: blocked + "/standups.json", withIntermediateDirectories: true)
     let results = LockIsolated<[Bool]>([])
-    let saver = Saver(file: DataFile(path: blocked + "/standups.json"), clock: clock) { failure in
+    let saver = Saver(
+      file: DataFile(path: blocked + "/standups.json"), executor: ThreadExecutor(), clock: clock
+    ) { failure in
       results.withValue { $0.append(failure == nil) }
     }
     await saver.schedule([.mock])

@@ -1,6 +1,8 @@
 import ArgumentParser
 import CursesBackend
+import EventLoop
 import Foundation
+import Persistence
 import StandupsCore
 import StandupsTUI
 import TerminalApp
@@ -44,18 +46,18 @@ struct RunApp: AsyncParsableCommand {
     }
     // Locked where saves go, so two links to one file share the lock; nothing
     // to lock (or save) when the path is not a regular file.
-    let lock = launch.isReadOnly ? nil : DataFileLock(dataPath: file.resolvedPath)
+    let lock = launch.isReadOnly ? nil : FileLock(dataPath: file.resolvedPath)
 
     let terminal: CursesTerminal
     do {
-      terminal = try CursesTerminal(options: .init(colors: !noColor))
+      terminal = try CursesTerminal(
+        options: .init(colors: !noColor, watch: { MainLoop.watch($0, handler: $1) }))
     } catch {
       printError("\(error)")
       throw ExitCode(1)
     }
 
     let log = debugLog.flatMap(ChangeLog.file)
-    let noBell = self.noBell
     var status: String?
     if launch.isReadOnly {
       status = launch.notice
@@ -63,37 +65,17 @@ struct RunApp: AsyncParsableCommand {
       let name = (file.path as NSString).lastPathComponent
       status = "Read-only: another standups has \(name) open; changes are not saved"
     }
-    let store = Store(
-      initialState: Shell<AppFeature>.State(app: launch.state, status: status),
-      reducer: AppReducer(log: log),
-      withDependencies: {
-        $0.speakerChime = noBell ? .silent : SpeakerChime { await terminal.bell() }
-      }
-    )
+    let fileStore = lock == nil ? nil : FileStore(file: file)
+    let store = StandupsComposition.makeStore(
+      state: launch.state, status: status, log: log,
+      standupsStore: fileStore?.store ?? FileStore.readOnly,
+      chime: noBell ? .silent : SpeakerChime { await terminal.bell() })
     if !launch.isReadOnly, lock != nil, let notice = launch.notice {
       store.send(.bannerShown(.error(notice)))
     }
-
-    let saver: Saver? =
-      lock == nil
-      ? nil
-      : Saver(file: file) { failure in
-        Task { @MainActor in
-          store.send(
-            failure.map { .bannerShown(.error("Not saved: \($0.summary) — will retry")) }
-              ?? .errorResolved)
-        }
-      }
-    var lastSaved = launch.standups
-    let runtime = TerminalRuntime(
-      store: store, view: StandupsView.make(), memory: ViewMemory(), backend: terminal,
-      onStateChange: { state in
-        let standups = state.standupsList.standups
-        guard let saver, standups != lastSaved else { return }
-        lastSaved = standups
-        saver.submit(standups)
-      },
-      beforeSuspending: { _ = await saver?.flush() })
+    let saver = fileStore?.saver
+    let runtime = StandupsComposition.makeRuntime(
+      store: store, backend: terminal, beforeSuspending: { _ = await saver?.flush() })
 
     #if DEBUG
       if debugCrashAfterFirstFrame {
@@ -112,18 +94,6 @@ struct RunApp: AsyncParsableCommand {
     if let failure {
       printError("\(failure)")
       throw ExitCode(1)
-    }
-  }
-}
-
-/// The app's reducer in its shell, with the debug log when one was asked for.
-struct AppReducer: Reducer {
-  let log: ChangeLog?
-  var body: some Reducer<Shell<AppFeature>.State, Shell<AppFeature>.Action> {
-    if let log {
-      Shell(AppFeature())._printChanges(to: log)
-    } else {
-      Shell(AppFeature())
     }
   }
 }

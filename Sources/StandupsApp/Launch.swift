@@ -39,13 +39,12 @@ struct Launch {
         if let loaded = try file.load() { standups = loaded } else { isFirstRun = true }
       } catch {
         // Never overwrite what could not be read: keep it beside, untouched.
-        let backup = file.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
-        let copied = (try? FileManager.default.copyItem(atPath: file.path, toPath: backup)) != nil
+        let backup = file.keepAside()
         let kept =
-          copied ? "kept as \((backup as NSString).lastPathComponent)" : "could not copy it"
+          backup.map { "kept as \(($0 as NSString).lastPathComponent)" } ?? "could not copy it"
         notice = "\(error.summary); \(kept); starting empty"
         printedNotice =
-          "standups: \(error); " + (copied ? "kept a copy at \(backup)" : "could not copy it")
+          "standups: \(error); " + (backup.map { "kept a copy at \($0)" } ?? "could not copy it")
       }
     }
     let state: AppFeature.State

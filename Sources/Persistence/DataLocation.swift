@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where an app's data file is: the `--data` flag, else an environment
+/// variable (`STANDUPS_DATA`), else the XDG data directory
+/// (`$XDG_DATA_HOME/<app>/<file>`, default `~/.local/share`).
+public struct DataLocation: Sendable {
+  public var variable: String
+  public var directory: String
+  public var file: String
+
+  public init(variable: String, directory: String, file: String) {
+    self.variable = variable
+    self.directory = directory
+    self.file = file
+  }
+
+  public func resolve(flag: String?, environment: [String: String]) -> String {
+    if let flag, !flag.isEmpty { return flag }
+    if let path = environment[variable], !path.isEmpty { return path }
+    let base: String
+    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+      base = xdg
+    } else {
+      let home = environment["HOME"] ?? NSHomeDirectory()
+      base = home + "/.local/share"
+    }
+    return base + "/" + directory + "/" + file
+  }
+}

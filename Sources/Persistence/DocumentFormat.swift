@@ -1,0 +1,31 @@
+import Foundation
+
+/// How a document is written to and read from bytes: what the file store needs
+/// to know of the document it keeps. Each app gives its own.
+public struct DocumentFormat<Document: Sendable>: Sendable {
+  /// What a file of this format is called in messages ("standups file").
+  public var name: String
+  /// The program whose files these are, for "written by a newer …".
+  public var program: String
+  public var decode: @Sendable (Data) throws(FormatError) -> Document
+  public var encode: @Sendable (Document) throws -> Data
+
+  public init(
+    name: String, program: String,
+    decode: @escaping @Sendable (Data) throws(FormatError) -> Document,
+    encode: @escaping @Sendable (Document) throws -> Data
+  ) {
+    self.name = name
+    self.program = program
+    self.decode = decode
+    self.encode = encode
+  }
+}
+
+/// Why bytes are not a document.
+public enum FormatError: Error, Equatable, Sendable {
+  /// Not a valid document: the reason, for the user.
+  case corrupt(String)
+  /// A valid document of a later format version than this program reads.
+  case newerVersion(Int)
+}

@@ -1,0 +1,51 @@
+import Composable
+import StandupsCore
+import StandupsTUI
+import TerminalApp
+import TerminalUI
+
+/// The standups app put together: its root feature in the shell, with the
+/// banners the shell shows for it, its view, and the runtime. The app and the
+/// benchmarks build it the same way.
+public enum StandupsComposition {
+  public typealias AppStore = Store<Shell<AppFeature>.State, Shell<AppFeature>.Action>
+
+  @MainActor
+  public static func makeStore(
+    state: AppFeature.State, status: String? = nil, log: ChangeLog? = nil,
+    standupsStore: StandupsStore, chime: SpeakerChime = .silent,
+    dependencies: (inout DependencyValues) -> Void = { _ in }
+  ) -> AppStore {
+    Store(
+      initialState: Shell<AppFeature>.State(app: state, status: status),
+      reducer: AppReducer(log: log),
+      withDependencies: {
+        $0.standupsStore = standupsStore
+        $0.speakerChime = chime
+        dependencies(&$0)
+      })
+  }
+
+  @MainActor
+  public static func makeRuntime(
+    store: AppStore, backend: any TerminalBackend,
+    environment: RenderEnvironment = RenderEnvironment(),
+    beforeSuspending: @escaping () async -> Void = {}
+  ) -> TerminalRuntime<AppFeature, ViewMemory> {
+    TerminalRuntime(
+      store: store, view: StandupsView.make(environment: environment), memory: ViewMemory(),
+      backend: backend, beforeSuspending: beforeSuspending)
+  }
+}
+
+/// The app's reducer in its shell, with the debug log when one was asked for.
+struct AppReducer: Reducer {
+  let log: ChangeLog?
+  var body: some Reducer<Shell<AppFeature>.State, Shell<AppFeature>.Action> {
+    if let log {
+      Shell(AppFeature(), messages: StandupsView.message)._printChanges(to: log)
+    } else {
+      Shell(AppFeature(), messages: StandupsView.message)
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The standups data file's format: versioned JSON, `{ "standups": [...],
+/// "version": 1 }`, pretty-printed with sorted keys. Bytes in, models out:
+/// where the bytes live is the file store's business (`Persistence`).
+public enum StandupsFormat {
+  public static let currentVersion = 1
+
+  /// Why bytes are not a standups file.
+  public enum Failure: Error, Equatable, Sendable {
+    case corrupt(String)
+    case newerVersion(Int)
+  }
+
+  /// Starts `work` on another thread and returns what waits for it to end,
+  /// or nil when there is no other thread to use: a large file is read in two
+  /// halves at once. The app gives one; without it everything is read here.
+  public typealias StartHelper =
+    @Sendable (_ work: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)?
+
+  struct Contents: Codable {
+    var version: Int
+    var standups: IdentifiedArrayOf<Standup>
+  }
+
+  public static func decode(_ data: Data, helper: StartHelper? = nil) throws(Failure)
+    -> IdentifiedArrayOf<Standup>
+  {
+    // The usual case, a file as `encode` writes it, in one fast pass; anything
+    // else (and every error) goes through JSONDecoder below.
+    if let standups = DataFileReader.read(data, helper: helper) { return standups }
+    return try decodeWithJSONDecoder(data)
+  }
+
+  /// The general path: any valid file, and a precise error for any other.
+  static func decodeWithJSONDecoder(_ data: Data) throws(Failure) -> IdentifiedArrayOf<Standup> {
+    // Invalid UTF-8 (a hand-edited file, a bad copy) must not cost the whole
+    // file: the broken bytes become U+FFFD and everything else loads.
+    var data = data
+    if String(data: data, encoding: .utf8) == nil {
+      data = Data(String(decoding: data, as: UTF8.self).utf8)
+    }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    do {
+      struct Version: Decodable { var version: Int }
+      let version = try decoder.decode(Version.self, from: data).version
+      guard version <= currentVersion else { throw Failure.newerVersion(version) }
+      return try decoder.decode(Contents.self, from: data).standups
+    } catch let failure as Failure {
+      throw failure
+    } catch {
+      throw .corrupt(Self.describe(error))
+    }
+  }
+
+  public static func encode(_ standups: IdentifiedArrayOf<Standup>) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    return try encoder.encode(Contents(version: currentVersion, standups: standups))
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context):
+      return context.debugDescription
+    case DecodingError.keyNotFound(let key, let context):
+      return "missing \"\(key.stringValue)\" at \(pathString(context.codingPath))"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      return "\(context.debugDescription) at \(pathString(context.codingPath))"
+    default:
+      return "\(error)"
+    }
+  }
+
+  private static func pathString(_ path: [any CodingKey]) -> String {
+    path.isEmpty
+      ? "top level"
+      : path.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        .joined(separator: ".")
+  }
+}
+
+// The file stores a standup's length in minutes, not as a Duration's raw parts.
+extension Standup {
+  enum CodingKeys: String, CodingKey {
+    case id, title, theme, minutes, attendees, meetings
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let minutes = try c.decode(Int.self, forKey: .minutes)
+    // The form keeps new lengths within 5–30; the file may hold any positive length.
+    guard minutes >= 1, minutes <= 24 * 60 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .minutes, in: c, debugDescription: "length \(minutes) min is not a meeting length")
+    }
+    self.init(
+      id: try c.decode(UUID.self, forKey: .id),
+      attendees: try c.decode(IdentifiedArrayOf<Attendee>.self, forKey: .attendees),
+      duration: .seconds(minutes * 60),
+      meetings: try c.decodeIfPresent(IdentifiedArrayOf<Meeting>.self, forKey: .meetings) ?? [],
+      theme: try c.decode(Theme.self, forKey: .theme),
+      title: try c.decode(String.self, forKey: .title)
+    )
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(id, forKey: .id)
+    try c.encode(title, forKey: .title)
+    try c.encode(theme, forKey: .theme)
+    try c.encode(minutes, forKey: .minutes)
+    try c.encode(attendees, forKey: .attendees)
+    try c.encode(meetings, forKey: .meetings)
+  }
+}

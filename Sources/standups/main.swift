@@ -1,0 +1,3 @@
+import StandupsApp
+
+StandupsMain.main()
