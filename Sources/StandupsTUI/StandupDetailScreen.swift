@@ -45,11 +45,11 @@ enum StandupDetailScreen {
       let meetings = standup.meetings
       let selectedMeeting = state.selection.flatMap { meetings.index(id: $0) }
       let startSelected = selectedMeeting == nil
-      content.put(startSelected ? "›" : " ", x: 0, y: 3, style: .bold)
+      content.put(Looks.marker(startSelected), x: 0, y: 3, style: .bold)
       content.put(
         " ▶ Start meeting ", x: 1, y: 3,
         style: startSelected
-          ? Style(attributes: [.bold, .reverse]) : standup.theme.accent.with(.bold))
+          ? Looks.selected : standup.theme.accent.with(.bold))
 
       // Meetings and attendees share what is left, each keeping at least a row.
       let top = 5
@@ -78,10 +78,10 @@ enum StandupDetailScreen {
           highlight: []
         ).draw(in: &list) { index, isSelected, row in
           let meeting = meetings[index]
-          row.put(isSelected ? "›" : " ", x: 0, y: 0, style: .bold)
+          row.put(Looks.marker(isSelected), x: 0, y: 0, style: .bold)
           let date = " " + environment.dateString(meeting.date) + " "
           row.put(
-            date, x: 2, y: 0, style: isSelected ? Style(attributes: [.bold, .reverse]) : .plain)
+            date, x: 2, y: 0, style: isSelected ? Looks.selected : .plain)
           // The first non-empty line, without splitting the whole transcript.
           let preview =
             meeting.transcript.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""

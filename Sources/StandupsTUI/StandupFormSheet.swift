@@ -126,7 +126,7 @@ enum StandupFormSheet {
     let fieldWidth = max(1, width - labelWidth)
     func label(_ text: String, y: Int, field: StandupForm.Field) {
       let focused = form.focus == field
-      canvas.put(focused ? "›" : " ", x: 0, y: y, style: .bold)
+      canvas.put(Looks.marker(focused), x: 0, y: y, style: .bold)
       canvas.put(text, x: 1, y: y, width: labelWidth - 1, style: focused ? .bold : .plain)
     }
     func textField(_ text: String, field: StandupForm.Field, y: Int, x: Int, placeholder: String) {
@@ -176,7 +176,7 @@ enum StandupFormSheet {
       ).draw(in: &rows) { index, _, row in
         let attendee = attendees[index]
         let field = StandupForm.Field.attendee(attendee.id)
-        row.put(form.focus == field ? "›" : " ", x: 0, y: 0, style: .bold)
+        row.put(Looks.marker(form.focus == field), x: 0, y: 0, style: .bold)
         row.put("\(index + 1).", x: 2, y: 0, width: 4, style: Looks.hint)
         let focused = form.focus == field
         let state = TextFieldState(text: attendee.name, cursor: focused ? form.cursor : 0)

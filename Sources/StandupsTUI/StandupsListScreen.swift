@@ -60,8 +60,8 @@ enum StandupsListScreen {
 
   static func drawCard(_ standup: Standup, isSelected: Bool, in row: inout Canvas) {
     let width = row.bounds.width
-    let marker = isSelected ? "›" : " "
-    let titleStyle = isSelected ? Style(attributes: [.bold, .reverse]) : Looks.title
+    let marker = Looks.marker(isSelected)
+    let titleStyle = isSelected ? Looks.selected : Looks.title
     row.put(marker, x: 0, y: 0, style: .bold)
     row.put(marker, x: 0, y: 1, style: .bold)
     // A swatch in the theme's colour stands in for Scrumdinger's coloured card.

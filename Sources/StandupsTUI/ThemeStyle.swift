@@ -18,4 +18,8 @@ enum Looks {
   static let header = Style.reverse
   static let warning = Style(foreground: .ansi(1), attributes: .bold)
   static let sectionTitle = Style(attributes: [.bold, .underline])
+  /// The one selection style: a bold "›" in the margin and the selected
+  /// item's text reversed.
+  static let selected = Style(attributes: [.bold, .reverse])
+  static func marker(_ isSelected: Bool) -> String { isSelected ? "›" : " " }
 }
