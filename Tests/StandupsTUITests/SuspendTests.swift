@@ -95,6 +95,23 @@ import Testing
     #expect(!screens[2].contains("Can't suspend"))
   }
 
+  /// The loop runs until the shell's state says quit: `q` on the list, Ctrl-C
+  /// anywhere, SIGTERM. The script never ends by itself here (`.wait`), so a
+  /// quit that did not end the loop would hang the test.
+  @Test(arguments: [[Key.char("q")], [.char("a"), .ctrl("c")]])
+  func quittingEndsTheLoop(keys: [Key]) async {
+    let store = Store(
+      initialState: Shell<AppFeature>.State(app: appState([.mock])), reducer: Shell(AppFeature()),
+      withDependencies: { $0.uuid = .incrementing })
+    let backend = InMemoryBackend(size: .large, whenScriptEnds: .wait)
+    let runtime = AppRuntime(
+      store: store, view: standupsView, memory: ViewMemory(), backend: backend)
+    for key in keys { backend.press(key) }
+    await runtime.run()
+    #expect(store.state.isQuitRequested)
+    #expect(backend.pendingBatches.isEmpty)
+  }
+
   @Test func fullHelpListsCtrlZ() {
     let (runtime, backend) = makeRuntime(appState([.mock]))
     runtime.press(.char("?"))
