@@ -5,6 +5,13 @@ import PackageDescription
 let issueReportingTestSupport = Target.Dependency.product(
   name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")
 
+// Generic code of our own modules (the runtime, the reducer core) specialised
+// where the app uses it, as if it were one module: without it every key pays
+// for runtime type-metadata look-ups.
+let crossModule: [SwiftSetting] = [
+  .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
+]
+
 let package = Package(
   name: "standups",
   platforms: [.macOS(.v14)],
@@ -42,7 +49,8 @@ let package = Package(
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
-      ]
+      ],
+      swiftSettings: crossModule
     ),
     .target(
       name: "ComposableTesting",
@@ -51,10 +59,11 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
-    .target(name: "TerminalUI"),
+    .target(name: "TerminalUI", swiftSettings: crossModule),
     // The app-agnostic runtime: the shell feature (help, alert focus, banner,
     // quit, suspend), scenes, overlays and the loop.
-    .target(name: "TerminalApp", dependencies: ["Composable", "TerminalUI"]),
+    .target(
+      name: "TerminalApp", dependencies: ["Composable", "TerminalUI"], swiftSettings: crossModule),
     .target(name: "EventLoop"),
     .target(name: "CursesBackend", dependencies: ["CNCurses", "TerminalUI"]),
     // The file store, generic over the document: atomic saves, throttled off

@@ -86,9 +86,10 @@ extension AppView {
     var canvas = Canvas(size: size)
     // The screen's own keys label its help bar even under an overlay, and an
     // overlay's keys label its own bar even under full help.
-    scene.screen.draw(&canvas, withHelpKey(scene.screen.keymap).bindings, &memory)
+    let screenKeymap = withHelpKey(scene.screen.keymap)
+    scene.screen.draw(&canvas, screenKeymap.bindings, &memory)
     var layers = [Layer.screen(canvas)]
-    let below = keymapBelowHelp(state, scene: scene)
+    let below = scene.overlay == nil ? screenKeymap : keymapBelowHelp(state, scene: scene)
     switch scene.overlay {
     case .alert(let alert):
       layers.append(AlertOverlay.layer(alert, focus: focus(of: alert, in: state), on: size))

@@ -100,52 +100,52 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     self.messages = messages
   }
 
-  public var body: some Reducer<State, Action> {
-    Scope(state: \.app, action: \.app) { app }
-    Reduce { state, action in
-      switch action {
-      case .app(let action):
-        switch messages(action) {
-        case .show(let banner): return show(banner, in: &state)
-        case .resolveError:
-          Self.resolveError(in: &state)
-          return .none
-        case nil: return .none
-        }
-      case .helpToggled:
-        state.isHelpShown.toggle()
-        state.helpScroll = 0
-        return .none
-      case .helpScrolled(let row):
-        state.helpScroll = max(0, row)
-        return .none
-      case .alertFocusMoved(let focus):
-        state.alertFocus = focus
-        return .none
-      case .bannerShown(let banner):
-        return show(banner, in: &state)
-      case .errorResolved:
+  // Written out rather than as `Scope` + `Reduce`: every key passes through
+  // here, and a direct call costs no key path or case path machinery.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .app(let action):
+      let effect = app.reduce(into: &state.app, action: action).map(Action.app)
+      switch messages(action) {
+      case .show(let banner): return effect.merge(with: show(banner, in: &state))
+      case .resolveError:
         Self.resolveError(in: &state)
-        return .none
-      case .noticeExpired:
-        if state.banner?.kind == .notice { state.banner = nil }
-        return .none
-      case .keyPressed:
-        state.banner = nil
-        return .cancel(id: CancelID.notice)
-      case .statusChanged(let status):
-        state.status = status
-        return .none
-      case .quitRequested:
-        state.isQuitRequested = true
-        return .none
-      case .suspendRequested:
-        state.isSuspendRequested = true
-        return .none
-      case .suspendFinished(let stopped):
-        state.isSuspendRequested = false
-        return stopped ? .none : show(.notice(Self.noJobControlNotice), in: &state)
+        return effect
+      case nil: return effect
       }
+    case .helpToggled:
+      state.isHelpShown.toggle()
+      state.helpScroll = 0
+      return .none
+    case .helpScrolled(let row):
+      state.helpScroll = max(0, row)
+      return .none
+    case .alertFocusMoved(let focus):
+      state.alertFocus = focus
+      return .none
+    case .bannerShown(let banner):
+      return show(banner, in: &state)
+    case .errorResolved:
+      Self.resolveError(in: &state)
+      return .none
+    case .noticeExpired:
+      if state.banner?.kind == .notice { state.banner = nil }
+      return .none
+    case .keyPressed:
+      state.banner = nil
+      return .cancel(id: CancelID.notice)
+    case .statusChanged(let status):
+      state.status = status
+      return .none
+    case .quitRequested:
+      state.isQuitRequested = true
+      return .none
+    case .suspendRequested:
+      state.isSuspendRequested = true
+      return .none
+    case .suspendFinished(let stopped):
+      state.isSuspendRequested = false
+      return stopped ? .none : show(.notice(Self.noJobControlNotice), in: &state)
     }
   }
 

@@ -68,8 +68,12 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   public func handle(_ event: TerminalEvent) {
     switch event {
     case .key(let key):
-      if store.state.banner != nil { store.send(.keyPressed) }
-      if let action = view.keymap(store.state, size: backend.size).action(for: key) {
+      var state = store.state
+      if state.banner != nil {
+        store.send(.keyPressed)
+        state = store.state
+      }
+      if let action = view.keymap(state, size: backend.size).action(for: key) {
         store.send(action)
       }
     case .paste(let text):

@@ -13,7 +13,7 @@ public enum HelpBar {
     var shown: [KeyBinding] = []
     var used = 0
     for binding in candidates {
-      let w = (shown.isEmpty ? 0 : sep) + TextWidth.of(Sanitizer.inert(binding.helpText))
+      let w = (shown.isEmpty ? 0 : sep) + Self.width(of: binding)
       if used + w > width { break }
       shown.append(binding)
       used += w
@@ -23,9 +23,17 @@ public enum HelpBar {
     let ellipsis = TextWidth.of(TextWidth.ellipsis)
     while !shown.isEmpty, used + sep + ellipsis > width {
       let last = shown.removeLast()
-      used -= TextWidth.of(Sanitizer.inert(last.helpText)) + (shown.isEmpty ? 0 : sep)
+      used -= Self.width(of: last) + (shown.isEmpty ? 0 : sep)
     }
     return (shown, true)
+  }
+
+  /// The columns "key description" takes, measured in parts: this runs for
+  /// every binding on every frame, and joining the strings would allocate.
+  static func width(of binding: KeyBinding) -> Int {
+    let key = TextWidth.of(Sanitizer.inert(binding.help.key))
+    let description = binding.help.description
+    return description.isEmpty ? key : key + 1 + TextWidth.of(Sanitizer.inert(description))
   }
 
   /// The help line as plain text, at most `width` columns.
@@ -49,7 +57,8 @@ public enum HelpBar {
       if i > 0 { x = canvas.put(separator, x: x, y: 0, style: descriptionStyle) }
       x = canvas.put(binding.help.key, x: x, y: 0, style: keyStyle)
       if !binding.help.description.isEmpty {
-        x = canvas.put(" " + binding.help.description, x: x, y: 0, style: descriptionStyle)
+        x = canvas.put(" ", x: x, y: 0, style: descriptionStyle)
+        x = canvas.put(binding.help.description, x: x, y: 0, style: descriptionStyle)
       }
     }
     if elided {
