@@ -26,7 +26,7 @@ format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
 lint:
-	$(SWIFT) format lint --recursive Sources Tests
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 ## release: the binary to install — optimised, the Swift runtime and Foundation
 ## linked in (one file that needs only libc and ncurses): .build/release/standups
