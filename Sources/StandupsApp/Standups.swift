@@ -91,7 +91,7 @@ struct TerminalSize: ExpressibleByArgument {
     width = w
     height = h
   }
-  static var defaultValueDescription: String { "80x24" }
+  var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
 func printError(_ message: String) {
