@@ -59,16 +59,35 @@ public struct AlertPresentation<Action: Sendable> {
   public init<A: Sendable>(
     _ alert: AlertState<A>, send embed: @escaping (PresentationAction<A>) -> Action
   ) {
-    id = alert.id
-    title = alert.title
-    message = alert.message
-    buttons = alert.buttons.map { Button(label: $0.label, isCancel: $0.role == .cancel) }
-    let actions = alert.buttons.map(\.action)
+    self.init(
+      id: alert.id, title: alert.title, message: alert.message, buttons: alert.buttons,
+      send: embed)
+  }
+
+  /// A confirmation dialog: keyed as an alert (its buttons always include a
+  /// cancel one, which Esc presses).
+  public init<A: Sendable>(
+    _ dialog: ConfirmationDialogState<A>, send embed: @escaping (PresentationAction<A>) -> Action
+  ) {
+    self.init(
+      id: dialog.id, title: dialog.title, message: dialog.message, buttons: dialog.buttons,
+      send: embed)
+  }
+
+  private init<A: Sendable>(
+    id: UUID, title: String, message: String?, buttons: [ButtonState<A>],
+    send embed: @escaping (PresentationAction<A>) -> Action
+  ) {
+    self.id = id
+    self.title = title
+    self.message = message
+    self.buttons = buttons.map { Button(label: $0.label, isCancel: $0.role == .cancel) }
+    let actions = buttons.map(\.action)
     let press: (Int) -> Action = { index in
       embed(actions[index].map { .presented($0) } ?? .dismiss)
     }
     self.press = press
-    cancel = alert.buttons.firstIndex { $0.role == .cancel }.map(press) ?? embed(.dismiss)
+    cancel = buttons.firstIndex { $0.role == .cancel }.map(press) ?? embed(.dismiss)
   }
 
   /// The button highlighted when the alert appears: the safe one.
