@@ -15,7 +15,7 @@ public struct DocumentFile<Document: Sendable>: Sendable {
   /// True when something other than a regular file (or a link to one) is at
   /// the path: a directory, a pipe, a device. Such a path is neither read (a
   /// pipe would block) nor replaced (a save renames a new file over it).
-  public var isNotARegularFile: Bool {
+  public var holdsDirectoryOrSpecialFile: Bool {
     var info = stat()
     guard stat(path, &info) == 0 else { return false }
     return info.st_mode & S_IFMT != S_IFREG

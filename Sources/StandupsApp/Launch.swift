@@ -29,7 +29,7 @@ struct Launch {
     var printedNotice: String?
     var standups: IdentifiedArrayOf<Standup> = []
     var isFirstRun = false
-    let isReadOnly = file.isNotARegularFile
+    let isReadOnly = file.holdsDirectoryOrSpecialFile
     if isReadOnly {
       let name = (file.path as NSString).lastPathComponent
       notice = "\(name) is not a regular file: nothing is read or saved"

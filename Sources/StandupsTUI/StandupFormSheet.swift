@@ -126,7 +126,7 @@ enum StandupFormSheet {
     let fieldWidth = max(1, width - labelWidth)
     func label(_ text: String, y: Int, field: StandupForm.Field) {
       let focused = form.focus == field
-      canvas.put(Looks.marker(focused), x: 0, y: y, style: .bold)
+      canvas.put(Styles.marker(focused), x: 0, y: y, style: .bold)
       canvas.put(text, x: 1, y: y, width: labelWidth - 1, style: focused ? .bold : .plain)
     }
     func textField(_ text: String, field: StandupForm.Field, y: Int, x: Int, placeholder: String) {
@@ -159,10 +159,10 @@ enum StandupFormSheet {
       // Under the field when it fits there, else from the left edge.
       let warning = "A standup needs a title."
       let x = TextWidth.of(warning) <= width - labelWidth ? labelWidth : 1
-      canvas.put(warning, x: x, y: 3, width: max(0, width - x), style: Looks.warning)
+      canvas.put(warning, x: x, y: 3, width: max(0, width - x), style: Styles.warning)
     }
 
-    canvas.put(" Attendees", x: 0, y: 4, style: Looks.sectionTitle)
+    canvas.put(" Attendees", x: 0, y: 4, style: Styles.sectionTitle)
     let attendees = form.standup.attendees
     let listHeight = max(1, canvas.bounds.height - 8)
     let focusedIndex: Int? = {
@@ -176,8 +176,8 @@ enum StandupFormSheet {
       ).draw(in: &rows) { index, _, row in
         let attendee = attendees[index]
         let field = StandupForm.Field.attendee(attendee.id)
-        row.put(Looks.marker(form.focus == field), x: 0, y: 0, style: .bold)
-        row.put("\(index + 1).", x: 2, y: 0, width: 4, style: Looks.hint)
+        row.put(Styles.marker(form.focus == field), x: 0, y: 0, style: .bold)
+        row.put("\(index + 1).", x: 2, y: 0, width: 4, style: Styles.hint)
         let focused = form.focus == field
         let state = TextFieldState(text: attendee.name, cursor: focused ? form.cursor : 0)
         row.within(Rect(x: 6, y: 0, width: max(1, row.bounds.width - 6), height: 1)) {
@@ -186,10 +186,10 @@ enum StandupFormSheet {
       }
     }
     let addY = 5 + min(listHeight, attendees.count)
-    canvas.put("  + ctrl+n adds an attendee", x: 0, y: addY, style: Looks.hint)
+    canvas.put("  + ctrl+n adds an attendee", x: 0, y: addY, style: Styles.hint)
 
     canvas.within(Rect(x: 0, y: canvas.bounds.height - 1, width: width, height: 1)) {
-      HelpBar.draw(bindings, in: &$0, keyStyle: .bold, descriptionStyle: Looks.hint)
+      HelpBar.draw(bindings, in: &$0, keyStyle: .bold, descriptionStyle: Styles.hint)
     }
     return offset
   }

@@ -15,8 +15,8 @@ enum StandupsListScreen {
       Command(Keys.down.enabled(canMove), send: .selectionMoved(by: 1)),
       Command(Keys.pageUp.enabled(canMove), send: .selectionMoved(by: -pageSize)),
       Command(Keys.pageDown.enabled(canMove), send: .selectionMoved(by: pageSize)),
-      Command(Keys.top.enabled(canMove), send: .selectionMovedToEnd(last: false)),
-      Command(Keys.bottom.enabled(canMove), send: .selectionMovedToEnd(last: true)),
+      Command(Keys.top.enabled(canMove), send: .selectionMovedToFirst),
+      Command(Keys.bottom.enabled(canMove), send: .selectionMovedToLast),
       Command(Keys.open.enabled(hasSelection)) { _ in
         state.selection.map { .standupTapped($0) }
       },
@@ -60,8 +60,8 @@ enum StandupsListScreen {
 
   static func drawCard(_ standup: Standup, isSelected: Bool, in row: inout Canvas) {
     let width = row.bounds.width
-    let marker = Looks.marker(isSelected)
-    let titleStyle = isSelected ? Looks.selected : Looks.title
+    let marker = Styles.marker(isSelected)
+    let titleStyle = isSelected ? Styles.selected : Styles.title
     row.put(marker, x: 0, y: 0, style: .bold)
     row.put(marker, x: 0, y: 1, style: .bold)
     // A swatch in the theme's colour stands in for Scrumdinger's coloured card.
@@ -73,10 +73,10 @@ enum StandupsListScreen {
       " " + standup.displayTitle + " ", x: 2, y: 0,
       width: max(0, min(width - 3 - rightWidth - 1, TextWidth.of(standup.displayTitle) + 2)),
       style: titleStyle)
-    row.put(right, x: width - rightWidth - 1, y: 0, style: Looks.hint)
+    row.put(right, x: width - rightWidth - 1, y: 0, style: Styles.hint)
     row.put(
       " \(standup.lengthText) · \(standup.theme.name)", x: 2, y: 1, width: max(0, width - 3),
-      style: Looks.hint)
+      style: Styles.hint)
   }
 
   static func drawEmpty(in canvas: inout Canvas) {
@@ -85,7 +85,7 @@ enum StandupsListScreen {
     for (i, line) in lines.enumerated() {
       canvas.put(
         line, x: 0, y: top + i, width: canvas.bounds.width, alignment: .center,
-        style: i == 0 ? Looks.title : .plain)
+        style: i == 0 ? Styles.title : .plain)
     }
   }
 }

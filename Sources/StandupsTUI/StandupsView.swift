@@ -54,13 +54,13 @@ public enum StandupsView {
         screen: screen,
         overlay: record.alert.map { .alert(AlertPresentation($0) { embed(.alert($0)) }) })
     case .meeting(let meeting):
-      var keymap = MeetingScreen.keymap(meeting, pageSize: max(1, size.height - 8)).map {
+      var keymap = MeetingDetailScreen.keymap(meeting, pageSize: max(1, size.height - 8)).map {
         Action.app(.path(.element(id: id, action: .meeting($0))))
       }
       keymap.commands.append(back)
       return Scene(
         screen: Screen(keymap: keymap) { canvas, bar, _ in
-          MeetingScreen.draw(meeting, in: &canvas, bindings: bar, environment: environment)
+          MeetingDetailScreen.draw(meeting, in: &canvas, bindings: bar, environment: environment)
         })
     }
   }

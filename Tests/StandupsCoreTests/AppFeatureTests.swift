@@ -127,7 +127,7 @@ struct AppFeatureTests {
     }
     await store.receive(.path(.element(id: 0, action: .detail(.delegate(.openMeeting(UUID(7))))))) {
       $0.path.append(
-        .meeting(MeetingFeature.State(meeting: Standup.mock.meetings[0], standup: .mock)))
+        .meeting(MeetingDetail.State(meeting: Standup.mock.meetings[0], standup: .mock)))
     }
     await store.send(.path(.element(id: 1, action: .meeting(.scrolled(by: 1))))) {
       $0.path[id: 1]?.modify(\.meeting) { $0.scrollOffset = 1 }

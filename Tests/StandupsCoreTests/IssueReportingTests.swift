@@ -10,10 +10,10 @@ struct TestStoreReportingTests {
   @Test
   func wrongExpectationFails() async {
     let store = TestStore(
-      initialState: MeetingFeature.State(
+      initialState: MeetingDetail.State(
         meeting: .init(id: UUID(1), date: testNow, transcript: "a\nb"), standup: .mock)
     ) {
-      MeetingFeature()
+      MeetingDetail()
     }
     await withKnownIssue {
       await store.send(.scrolled(by: 1)) { $0.scrollOffset = 2 }

@@ -304,10 +304,10 @@ struct StandupsListTests {
       $0.selection = Standup.mock.id
     }
     await store.send(.selectionMoved(by: -1))
-    await store.send(.selectionMovedToEnd(last: true)) {
+    await store.send(.selectionMovedToLast) {
       $0.selection = Standup.productMock.id
     }
-    await store.send(.selectionMovedToEnd(last: false)) {
+    await store.send(.selectionMovedToFirst) {
       $0.selection = Standup.mock.id
     }
   }
@@ -318,7 +318,7 @@ struct StandupsListTests {
     #expect(store.state.selection == nil)
 
     await store.send(.selectionMoved(by: 1))
-    await store.send(.selectionMovedToEnd(last: true))
+    await store.send(.selectionMovedToLast)
   }
 
   @Test

@@ -88,7 +88,7 @@ import Testing
       list,
       path: [
         .detail(StandupDetail.State(standup: standup, selection: meeting.id)),
-        .meeting(MeetingFeature.State(meeting: meeting, standup: standup)),
+        .meeting(MeetingDetail.State(meeting: meeting, standup: standup)),
       ])
     assertScreen(state, sizes: [.large, .small])
   }
@@ -99,7 +99,7 @@ import Testing
       list,
       path: [
         .detail(StandupDetail.State(standup: standup)),
-        .meeting(MeetingFeature.State(meeting: standup.meetings[3], standup: standup)),
+        .meeting(MeetingDetail.State(meeting: standup.meetings[3], standup: standup)),
       ])
     assertScreen(state, sizes: [.large])
   }

@@ -131,7 +131,7 @@ import Testing
           path: [
             .detail(detail),
             .meeting(
-              MeetingFeature.State(meeting: Standup.withMeetings.meetings[0], standup: .mock)),
+              MeetingDetail.State(meeting: Standup.withMeetings.meetings[0], standup: .mock)),
           ])
       ),
     ]

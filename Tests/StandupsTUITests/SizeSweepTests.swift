@@ -121,7 +121,7 @@ import Testing
           path: [
             .detail(detail),
             .meeting(
-              MeetingFeature.State(meeting: Hostile.standup.meetings[0], standup: Hostile.standup)),
+              MeetingDetail.State(meeting: Hostile.standup.meetings[0], standup: Hostile.standup)),
           ])
       ),
     ]
@@ -255,7 +255,7 @@ struct Screen {
       notes: [.init(speaker: "Blob", text: "Shipped it.")], draft: "typing")
     var ending = record
     ending.alert = .endMeeting(isDiscardable: true)
-    let meeting = MeetingFeature.State(
+    let meeting = MeetingDetail.State(
       meeting: Standup.withMeetings.meetings[0], standup: .withMeetings)
     let many = Standup.many
     let withMeetings: IdentifiedArrayOf<Standup> = [.withMeetings, .engineeringMock]

@@ -33,14 +33,14 @@ public struct AppFeature: Reducer {
     @CasePathable
     public enum State: Equatable, Sendable {
       case detail(StandupDetail.State)
-      case meeting(MeetingFeature.State)
+      case meeting(MeetingDetail.State)
       case record(RecordMeeting.State)
     }
 
     @CasePathable
     public enum Action: Equatable, Sendable {
       case detail(StandupDetail.Action)
-      case meeting(MeetingFeature.Action)
+      case meeting(MeetingDetail.Action)
       case record(RecordMeeting.Action)
     }
 
@@ -48,7 +48,7 @@ public struct AppFeature: Reducer {
 
     public var body: some ReducerOf<Self> {
       Scope(state: \.detail, action: \.detail) { StandupDetail() }
-      Scope(state: \.meeting, action: \.meeting) { MeetingFeature() }
+      Scope(state: \.meeting, action: \.meeting) { MeetingDetail() }
       Scope(state: \.record, action: \.record) { RecordMeeting() }
     }
   }
@@ -118,7 +118,7 @@ public struct AppFeature: Reducer {
         case .openMeeting(let meetingID):
           guard let meeting = detail.standup.meetings[id: meetingID] else { return .none }
           state.path.append(
-            .meeting(MeetingFeature.State(meeting: meeting, standup: detail.standup)))
+            .meeting(MeetingDetail.State(meeting: meeting, standup: detail.standup)))
           return .none
         }
 

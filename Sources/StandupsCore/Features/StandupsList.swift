@@ -47,7 +47,8 @@ public struct StandupsList: Reducer {
     case loadSamplesButtonTapped
     /// Move the highlight by `offset` cards (clamped to the list).
     case selectionMoved(by: Int)
-    case selectionMovedToEnd(last: Bool)
+    case selectionMovedToFirst
+    case selectionMovedToLast
     case standupTapped(Standup.ID)
 
     @CasePathable
@@ -134,8 +135,12 @@ public struct StandupsList: Reducer {
         state.selection = state.standups[next].id
         return .none
 
-      case .selectionMovedToEnd(let last):
-        state.selection = last ? state.standups.last?.id : state.standups.first?.id
+      case .selectionMovedToFirst:
+        state.selection = state.standups.first?.id
+        return .none
+
+      case .selectionMovedToLast:
+        state.selection = state.standups.last?.id
         return .none
 
       case .standupTapped(let id):

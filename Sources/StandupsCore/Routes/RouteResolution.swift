@@ -55,7 +55,7 @@ extension Route {
         let meeting = try Self.meeting(matching: meetingReference, in: standup)
         detail.selection = meeting.id
         path.append(.detail(detail))
-        path.append(.meeting(MeetingFeature.State(meeting: meeting, standup: standup)))
+        path.append(.meeting(MeetingDetail.State(meeting: meeting, standup: standup)))
         return AppFeature.State(path: path, standupsList: list)
       }
       path.append(.detail(detail))

@@ -1,5 +1,5 @@
 /// A past meeting: when, who, and what was said. Read-only.
-public struct MeetingFeature: Reducer {
+public struct MeetingDetail: Reducer {
   public struct State: Equatable, Sendable {
     public var meeting: Meeting
     public var standup: Standup

@@ -5,12 +5,12 @@ import Testing
 
 @Suite(.reportsIssues)
 @MainActor
-struct MeetingFeatureTests {
+struct MeetingDetailTests {
   @Test
   func scrollIsClampedToTheTranscript() async {
     let meeting = Meeting(id: UUID(1), date: testNow, transcript: "Blob: a\nBlob Jr: b\nBlob Sr: c")
-    let store = TestStore(initialState: MeetingFeature.State(meeting: meeting, standup: .mock)) {
-      MeetingFeature()
+    let store = TestStore(initialState: MeetingDetail.State(meeting: meeting, standup: .mock)) {
+      MeetingDetail()
     }
     #expect(store.state.transcriptLines == ["Blob: a", "Blob Jr: b", "Blob Sr: c"])
 
@@ -24,8 +24,8 @@ struct MeetingFeatureTests {
   @Test
   func emptyTranscriptDoesNotScroll() async {
     let meeting = Meeting(id: UUID(1), date: testNow, transcript: "")
-    let store = TestStore(initialState: MeetingFeature.State(meeting: meeting, standup: .mock)) {
-      MeetingFeature()
+    let store = TestStore(initialState: MeetingDetail.State(meeting: meeting, standup: .mock)) {
+      MeetingDetail()
     }
     #expect(store.state.transcriptLines == [""])
 

@@ -12,7 +12,7 @@ extension Theme {
 }
 
 /// Shared looks, so every screen draws titles, hints and warnings alike.
-enum Looks {
+enum Styles {
   static let title = Style.bold
   static let hint = Style.dim
   static let header = Style.reverse

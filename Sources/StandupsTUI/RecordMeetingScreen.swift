@@ -1,0 +1,81 @@
+import StandupsCore
+import TerminalApp
+import TerminalUI
+
+/// The meeting in progress: progress bar, times, who speaks, and notes.
+enum RecordMeetingScreen {
+  static func keymap(_ state: RecordMeeting.State) -> Keymap<RecordMeeting.Action> {
+    var keymap = Keymap<RecordMeeting.Action>(
+      [
+        Command(
+          KeyBinding(keys: [.ctrl("n")], help: ("ctrl+n", "next speaker")), send: .nextButtonTapped),
+        Command(KeyBinding(keys: [.enter], help: ("enter", "add note")), send: .noteSubmitted),
+        Command(
+          KeyBinding(keys: [.escape, .ctrl("e")], help: ("esc", "end meeting")),
+          send: .endMeetingButtonTapped),
+      ], typesText: true
+    ) { key in
+      TextEditing.apply(key, text: state.draft, cursor: state.cursor).map {
+        .draftChanged($0.0, cursor: $0.1)
+      }
+    }
+    keymap.paste = { pasted in
+      let (text, cursor) = TextEditing.insert(pasted, text: state.draft, cursor: state.cursor)
+      return .draftChanged(text, cursor: cursor)
+    }
+    return keymap
+  }
+
+  static func draw(
+    _ state: RecordMeeting.State, in canvas: inout Canvas, bindings: [KeyBinding],
+    memory: inout ViewMemory
+  ) {
+    let standup = state.standup
+    ScreenChrome.draw(
+      in: &canvas, crumbs: ["Standups", standup.displayTitle, "Record"],
+      trailing: "● REC", bindings: bindings
+    ) { content in
+      let width = content.bounds.width
+      let total = max(1, Int(standup.duration.components.seconds))
+      content.within(Rect(x: 1, y: 0, width: width - 2, height: 1)) {
+        ProgressBar(
+          fraction: Double(state.secondsElapsed) / Double(total),
+          filledStyle: standup.theme.accent, emptyStyle: Styles.hint
+        ).draw(in: &$0)
+      }
+      let elapsed = "Elapsed \(Duration.seconds(state.secondsElapsed).clock)"
+      let remaining = "Remaining \(state.durationRemaining.clock)"
+      content.put(elapsed, x: 1, y: 1, style: Styles.hint)
+      content.put(remaining, x: width - 1 - TextWidth.of(remaining), y: 1, style: Styles.hint)
+
+      let count = standup.attendees.count
+      let speaker = "Speaker \(min(state.speakerIndex + 1, count)) of \(count)"
+      content.put(speaker, x: 0, y: 3, width: width, alignment: .center, style: Styles.title)
+      let name =
+        state.currentSpeaker.map { $0.name.isEmpty ? "(no name)" : Sanitizer.inert($0.name) } ?? ""
+      content.put(
+        name, x: 0, y: 4, width: width, alignment: .center, style: standup.theme.accent.with(.bold))
+
+      content.put("Notes", x: 1, y: 6, style: Styles.sectionTitle)
+      let notesTop = 7
+      let notesHeight = max(0, content.bounds.height - notesTop - 1)
+      let notes = state.notes.suffix(notesHeight)
+      for (i, note) in notes.enumerated() {
+        var x = content.put(note.speaker + ": ", x: 1, y: notesTop + i, style: .bold)
+        x = content.put(note.text, x: x, y: notesTop + i, width: max(0, width - x - 1))
+      }
+      let inputY = content.bounds.height - 1
+      let prompt = "\(name.isEmpty ? "?" : name) › "
+      let promptWidth = min(TextWidth.of(prompt), width / 2)
+      content.put(prompt, x: 1, y: inputY, width: promptWidth, style: Styles.hint)
+      content.within(
+        Rect(x: 1 + promptWidth, y: inputY, width: max(1, width - promptWidth - 2), height: 1)
+      ) {
+        TextField(
+          TextFieldState(text: state.draft, cursor: state.cursor),
+          placeholder: "type a note, enter to add", isFocused: state.alert == nil
+        ).draw(in: &$0)
+      }
+    }
+  }
+}
