@@ -119,8 +119,6 @@ public final class CursesTerminal: TerminalBackend {
     beep()
   }
 
-  public nonisolated func wake() { waiter.wake() }
-
   /// Gives the terminal back to the shell and stops the process group, as
   /// Ctrl-Z does to any program; returns once it is continued (`fg`), with
   /// curses mode back and the next frame painted in full at the current size.

@@ -199,12 +199,17 @@ enum StandupFormSheet {
   static func drawThemePicker(
     _ theme: Theme, focused: Bool, in canvas: inout Canvas, x: Int, y: Int
   ) {
-    let arrows: Style = focused ? .bold : .dim
-    var col = canvas.put("◀", x: x, y: y, style: arrows)
-    col = canvas.put(
-      " " + TextWidth.pad(theme.name, to: 10) + " ", x: col, y: y, style: theme.style)
-    col = canvas.put("▶", x: col, y: y, style: arrows)
-    col += 2
+    // Sixteen themes never fit in a row: the picker shows the current one,
+    // in its colours, and the swatches after it show where it is.
+    let pickerWidth = 14
+    canvas.within(Rect(x: x, y: y, width: pickerWidth, height: 1)) {
+      OptionPicker(
+        Theme.allCases.map { TextWidth.pad($0.name, to: pickerWidth - 4) },
+        selected: Theme.allCases.firstIndex(of: theme) ?? 0,
+        isFocused: focused, selectedStyle: theme.style
+      ).draw(in: &$0)
+    }
+    var col = x + pickerWidth + 2
     guard canvas.bounds.width - col >= Theme.allCases.count else { return }
     for other in Theme.allCases {
       col = canvas.put(other == theme ? "◆" : "■", x: col, y: y, style: other.accent)

@@ -20,11 +20,8 @@ public protocol TerminalBackend: AnyObject {
   func draw(_ frame: Frame)
   /// Rings the terminal bell.
   func bell()
-  /// Waits (without spinning) for the next batch of events. Returns an empty
-  /// array when `wake()` was called and nothing else happened.
+  /// Waits (without spinning) for the next batch of events.
   func nextEvents() async -> [TerminalEvent]
-  /// Makes a pending `nextEvents()` return, e.g. because an effect sent an action.
-  nonisolated func wake()
   /// Gives the terminal back and stops the program until the shell continues
   /// it; then the next frame is drawn in full. False when nothing can stop
   /// and continue the program (no job control): nothing happened.

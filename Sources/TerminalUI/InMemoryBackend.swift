@@ -5,7 +5,7 @@
 public final class InMemoryBackend: TerminalBackend {
   /// What `nextEvents()` does once every scripted batch has been delivered.
   public enum ScriptEnd: Sendable {
-    /// Wait for `enqueue`/`wake`, like a real terminal with an idle user.
+    /// Wait for `enqueue`, like a real terminal with an idle user.
     case wait
     /// Report `.terminate(signal: 15)`, so a run loop under test ends by itself.
     case terminate
@@ -29,7 +29,6 @@ public final class InMemoryBackend: TerminalBackend {
 
   private var batches: [[TerminalEvent]] = []
   private var waiter: CheckedContinuation<[TerminalEvent], Never>?
-  private var pendingWake = false
 
   public init(size: Size, whenScriptEnds: ScriptEnd = .wait) {
     self.size = size
@@ -48,10 +47,6 @@ public final class InMemoryBackend: TerminalBackend {
 
   public func nextEvents() async -> [TerminalEvent] {
     if !batches.isEmpty { return batches.removeFirst() }
-    if pendingWake {
-      pendingWake = false
-      return []
-    }
     if whenScriptEnds == .terminate { return [.terminate(signal: 15)] }
     precondition(waiter == nil, "nextEvents() awaited twice at once")
     return await withTaskCancellationHandler {
@@ -59,12 +54,6 @@ public final class InMemoryBackend: TerminalBackend {
     } onCancel: {
       // A cancelled run loop must not hang the test; it gets an empty batch.
       Task { @MainActor in self.resumeWaiter(with: []) }
-    }
-  }
-
-  public nonisolated func wake() {
-    Task { @MainActor in
-      if !self.resumeWaiter(with: []) { self.pendingWake = true }
     }
   }
 

@@ -10,6 +10,4 @@ public enum Key: Hashable, Sendable {
   case home, end, pageUp, pageDown
   case tab, backTab, enter, escape, backspace, delete, insert
   case function(Int)
-  /// The terminal was resized; the backend reports the new size separately.
-  case resize
 }

@@ -139,7 +139,6 @@ extension Key {
     case .delete: return "del"
     case .insert: return "ins"
     case .function(let n): return "f\(n)"
-    case .resize: return "resize"
     }
   }
 }

@@ -5,11 +5,16 @@ public struct OptionPicker: Hashable, Sendable {
   public var options: [String]
   public var selected: Int
   public var isFocused: Bool
+  /// How the selected option is drawn; nil: reversed when focused, else bold.
+  public var selectedStyle: Style?
 
-  public init(_ options: [String], selected: Int, isFocused: Bool = false) {
+  public init(
+    _ options: [String], selected: Int, isFocused: Bool = false, selectedStyle: Style? = nil
+  ) {
     self.options = options
     self.selected = selected
     self.isFocused = isFocused
+    self.selectedStyle = selectedStyle
   }
 
   /// Columns needed to show every option.
@@ -40,5 +45,5 @@ public struct OptionPicker: Hashable, Sendable {
     return canvas.put(" ▶", x: x, y: 0, style: arrows)
   }
 
-  private var highlight: Style { isFocused ? .reverse : .bold }
+  private var highlight: Style { selectedStyle ?? (isFocused ? .reverse : .bold) }
 }

@@ -47,7 +47,6 @@ final class ScriptedBackend: TerminalBackend {
   }
 
   func bell() {}
-  nonisolated func wake() {}
   func suspend() -> Bool { false }
   func shutdown() {}
 }

@@ -297,7 +297,7 @@ enum FuzzGen {
   static let hostileChars: [Character] = ["\u{1B}", "\u{7}", "\u{0}", "\u{9B}", "\u{202E}", "\n"]
   static let rareKeys: [Key] = [
     .alt("x"), .alt("ä"), .insert, .function(2), .function(12), .ctrl("a"), .ctrl("u"),
-    .ctrl("k"), .ctrl("w"), .ctrl("z"), .resize,
+    .ctrl("k"), .ctrl("w"), .ctrl("z"),
   ]
   static let pasteFragments: [String] = [
     "hello", " ", "日本語", "😀", "\u{1B}[31m", "\u{1B}]0;title\u{7}", "\u{1B}[2J", "\n", "\r\n",

@@ -107,25 +107,13 @@ import Testing
     #expect(await backend.nextEvents() == [.terminate(signal: 15)])
   }
 
-  @Test func waitingForEventsEndsOnEnqueueOrWake() async {
+  @Test func waitingForEventsEndsOnEnqueue() async {
     let backend = InMemoryBackend(size: Size(width: 10, height: 5))
     let pending = Task { await backend.nextEvents() }
     await Task.yield()
     backend.type("x")
     #expect(await pending.value == [.key(.char("x"))])
-    let woken = Task { await backend.nextEvents() }
-    await Task.yield()
-    backend.wake()
-    #expect(await woken.value == [])
     #expect(backend.pendingBatches.isEmpty)
-  }
-
-  @Test func wakeBeforeWaitingIsNotLost() async {
-    let backend = InMemoryBackend(size: Size(width: 10, height: 5))
-    backend.wake()
-    // wake() hops to the main actor; let it land before asking.
-    for _ in 0..<10 { await Task.yield() }
-    #expect(await backend.nextEvents() == [])
   }
 
   @Test func cancellingAWaitReturnsAnEmptyBatch() async {

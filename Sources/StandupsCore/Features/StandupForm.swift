@@ -90,11 +90,10 @@ public struct StandupForm: Reducer {
         state.cursor = 0
         return .none
 
-      case .binding(\.focus):
-        state.cursor = state.focusedText?.count ?? 0
-        return .none
-
       case .binding:
+        // The focus is the one bound field: a field focused this way starts
+        // with the cursor after its text.
+        state.cursor = state.focusedText?.count ?? 0
         return .none
 
       case .deleteAttendeeButtonTapped(let id):
