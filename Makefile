@@ -29,8 +29,10 @@ lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 ## release: the binary to install — optimised, the Swift runtime and Foundation
-## linked in (one file that needs only libc and ncurses): .build/release/standups
-RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib $(if $(SCRATCH),--scratch-path $(SCRATCH))
+## linked in (one file that needs only libc and ncurses), and not position-
+## independent, so nothing of that runtime is relocated at start:
+## .build/release/standups
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie $(if $(SCRATCH),--scratch-path $(SCRATCH))
 release:
 	$(RELEASE_BUILD) --product standups
 	@echo "built $$($(RELEASE_BUILD) --show-bin-path)/standups"

@@ -86,14 +86,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "standups",
-      dependencies: ["StandupsApp"],
-      linkerSettings: [
-        // Not position-independent: no start-up relocation of the data of the
-        // statically linked runtime and Foundation (`make release` links them
-        // statically): 3.4 MB less resident memory (README "Performance").
-        .unsafeFlags(
-          ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
-      ]
+      dependencies: ["StandupsApp"]
     ),
     // A small program that draws a sample frame and echoes decoded keys; the
     // backend's end-to-end tests drive it in tmux.
