@@ -57,6 +57,8 @@ let package = Package(
       dependencies: [
         "Composable",
         .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(name: "TerminalUI", swiftSettings: crossModule),
@@ -81,8 +83,9 @@ let package = Package(
     .target(
       name: "StandupsApp",
       dependencies: [
-        "StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "CursesBackend", "EventLoop",
-        "Persistence", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Composable", "StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "CursesBackend",
+        "EventLoop", "Persistence",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
       name: "standups",
@@ -125,12 +128,18 @@ let package = Package(
       ]),
     .testTarget(
       name: "StandupsCoreTests",
-      dependencies: ["StandupsCore", "ComposableTesting", issueReportingTestSupport]),
+      dependencies: [
+        "StandupsCore", "ComposableTesting", issueReportingTestSupport,
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]),
     .testTarget(
       name: "StandupsTUITests",
       dependencies: [
         "StandupsTUI", "StandupsCore", "TerminalUI", "TerminalApp", issueReportingTestSupport,
         .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       exclude: ["__Snapshots__"]),
     // tmux sessions for the end-to-end tests of the real binaries.

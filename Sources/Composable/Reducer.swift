@@ -1,7 +1,3 @@
-@_exported import CasePaths
-@_exported import Dependencies
-@_exported import IdentifiedCollections
-
 /// A feature's logic: evolves `State` for each `Action` and returns effects to run.
 ///
 /// Conform either by implementing `reduce(into:action:)` or by composing other

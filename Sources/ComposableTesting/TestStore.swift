@@ -1,4 +1,3 @@
-@_exported import Composable
 import ConcurrencyExtras
 import CustomDump
 import IssueReporting

@@ -1,4 +1,3 @@
-@_exported import Composable
 import Foundation
 
 public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {

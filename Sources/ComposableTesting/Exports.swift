@@ -1,0 +1,2 @@
+// A test that uses TestStore uses the core too.
+@_exported import Composable
