@@ -67,7 +67,9 @@ let package = Package(
     .target(
       name: "TerminalApp", dependencies: ["Composable", "TerminalUI"], swiftSettings: crossModule),
     .target(name: "EventLoop"),
-    .target(name: "CursesBackend", dependencies: ["CNCurses", "TerminalUI"]),
+    // Signal handlers that put the terminal back (C: async-signal-safe only).
+    .target(name: "CTerminalGuard"),
+    .target(name: "CursesBackend", dependencies: ["CNCurses", "CTerminalGuard", "TerminalUI"]),
     // The file store, generic over the document: atomic saves, throttled off
     // the main actor, the lock, where the file lives.
     .target(name: "Persistence"),

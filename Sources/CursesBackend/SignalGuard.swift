@@ -1,10 +1,9 @@
 import CNCurses
+import CTerminalGuard
 
-/// Swift's face of the C signal guard in shim.h: the handlers that put the
-/// terminal back when the process is stopped by a signal, a crash or `exit`.
-///
-/// This must stay the only Swift file calling `cn_guard_*`: the guard's state
-/// is a static in a header, so each object file using it gets its own copy.
+/// Swift's face of the C signal guard (`CTerminalGuard`): the handlers that
+/// put the terminal back when the process is stopped by a signal, a crash or
+/// `exit`, and the stop of the process group for Ctrl-Z.
 ///
 /// Signals and what they do while curses mode is on:
 /// - SIGWINCH: pokes the self-pipe; the run loop resizes.
@@ -41,7 +40,7 @@ enum SignalGuard {
     cn_guard_arm(1)
   }
 
-  /// Sends stderr to a temp file while curses owns the screen (see shim.h).
+  /// Sends stderr to a temp file while curses owns the screen (see terminal_guard.c).
   static func captureStandardError() { _ = cn_guard_capture_stderr() }
 
   /// Points stderr back at the terminal and replays what was written meanwhile.
@@ -57,7 +56,7 @@ enum SignalGuard {
   /// suspension, the shell may have changed them).
   static func rememberShellModes() { _ = cn_guard_save_termios(0, 1) }
 
-  /// Stops the process group until it is continued (see shim.h).
+  /// Stops the process group until it is continued (see terminal_guard.c).
   static func stopProcessGroup() { cn_guard_stop_process_group() }
 
   /// The bytes `endwin` would send, read from terminfo (needs the terminal set
