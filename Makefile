@@ -1,6 +1,6 @@
 # standups — every command a newcomer needs.
 SWIFT ?= swift
-DATA ?= Resources/sample-standups.json
+DATA ?= Sources/StandupsCore/Resources/sample-standups.json
 
 .PHONY: run build test format lint snapshots release bench clean
 

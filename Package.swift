@@ -78,7 +78,8 @@ let package = Package(
       dependencies: [
         "Composable", .product(name: "Parsing", package: "swift-parsing"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
-      ]),
+      ],
+      resources: [.embedInCode("Resources/sample-standups.json")]),
     .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI", "TerminalApp"]),
     // The composition root: launch, flags, data location, lock, the store and
     // its persistence, the terminal and the loop. `standups` is its main.

@@ -111,15 +111,6 @@ struct DataFileTests {
     #expect(try file.load() == [.mock])
   }
 
-  @Test func sampleResourceMatchesTheEmbeddedSamples() throws {
-    let resource = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Resources/sample-standups.json")
-    let fromFile = try DataFile(path: resource.path).load()
-    #expect(fromFile == SampleData.standups)
-    #expect(SampleData.standups.count == 3)
-  }
-
   @Test func saverWritesAtOnceThenAtMostOncePerInterval() async throws {
     let clock = TestClock()
     let file = DataFile(path: directory + "/throttled.json")
