@@ -21,9 +21,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
-    // Default traits would link FoundationNetworking (libcurl, OpenSSL, Kerberos…)
-    // and OpenCombine, which the app never uses: 6 MB of resident memory and
-    // milliseconds of dynamic linking at every start, and no static build.
+    // Without the default traits: they link FoundationNetworking and OpenCombine,
+    // which the app never uses and which rule out a static build.
     .package(
       url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
       traits: ["Clocks", "Foundation"]),

@@ -11,9 +11,7 @@ import Synchronization
 /// of its own, every timer and the wait for the keyboard are served here, from
 /// a single poll(2).
 ///
-/// With the platform's executors a one-second timer woke five threads a tick
-/// (libdispatch's timer thread, a pool thread for the effect, the main thread,
-/// the thread blocked in poll, the main thread again); here it wakes this one.
+/// A timer tick or a key wakes this one thread and nothing else.
 /// Installed by `install()` before any task starts (the `standups` executable
 /// does so in `main`); code that also runs without it (tests) asks `isInstalled`.
 /// Work that must not hold up drawing goes to a `ThreadExecutor`.

@@ -30,13 +30,10 @@ public struct Standups: AsyncParsableCommand {
 public enum StandupsMain {
   public static func main() {
     #if canImport(Glibc)
-      // glibc heaps grow a page or so at a time, one mprotect(2) each: loading
-      // a large data file made ~700 of them, 10 % of its start-up. Heaps grow
-      // 4 MB at a time instead — address space, not memory: pages are still
-      // only touched as they are used. Two heaps, not one per thread: the
-      // second half of a large file is read on a second thread (TailReader),
-      // which one shared heap would serialize on its lock. (mallopt is in
-      // <malloc.h>, which the Glibc module leaves out.)
+      // Heaps grow 4 MB at a time (address space, not memory), not a page and
+      // an mprotect(2) at a time while a large file loads; two of them, since
+      // a large file is read on two threads. (mallopt is in <malloc.h>, which
+      // the Glibc module leaves out.)
       typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
       if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
         let mallopt = unsafeBitCast(symbol, to: Mallopt.self)

@@ -4,8 +4,8 @@ import Persistence
 import StandupsApp
 import StandupsCore
 
-// `make bench`: performance figures for the README. Not a test — it prints
-// numbers and marks the ones that miss their targets (issue 7).
+// `make bench`: the figures of docs/PERFORMANCE.md. Not a test — it prints
+// numbers and marks the ones that miss their targets.
 //
 //   standups-bench [--quick] [--only SECTIONS] [--app PATH] [--keys N]
 //                  [--sizes 10,1000,100000] [--scenarios list,form] [--idle-seconds S]
