@@ -53,7 +53,7 @@ enum SaveBench {
       "save", "DataFile.load of that file (at start-up)",
       "median \(Format.duration(nanoseconds: Samples(loads).median))")
     report.add(
-      "save", "DataFile.save (encode + write + fsync + rename)",
+      "save", "DataFile save (encode + write + fsync + rename)",
       "median \(Format.duration(nanoseconds: Samples(saves).median)), max \(Format.duration(nanoseconds: Samples(saves).max))"
     )
 

@@ -46,7 +46,7 @@ import Testing
 
   @Test func deleteAlertOverDetailWithYesFocused() {
     let alert = AlertState<StandupDetail.Destination.Alert>.deleteStandup
-    var ui = UIState()
+    var ui = ShellUI()
     ui.alertFocus = (alert.id, 0)
     let state = detail(.mock, destination: .alert(alert))
     let styles = draw(state, ui: ui, size: .large).styleDescription

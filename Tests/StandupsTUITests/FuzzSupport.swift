@@ -74,7 +74,7 @@ enum Invariants {
   /// Layer names the frame must have: the screen, the top-most feature's
   /// sheet or alert exactly when its state is non-nil, and help when open —
   /// all only when the terminal is at least `StandupsView.minimumSize`.
-  static func expectedLayers(_ s: AppFeature.State, ui: UIState, size: Size) -> [String] {
+  static func expectedLayers(_ s: AppFeature.State, ui: ShellUI, size: Size) -> [String] {
     guard size.width >= StandupsView.minimumSize.width,
       size.height >= StandupsView.minimumSize.height
     else {
@@ -101,7 +101,7 @@ enum Invariants {
     return names
   }
 
-  static func sights(_ s: AppFeature.State, ui: UIState, fits: Bool) -> [Sight] {
+  static func sights(_ s: AppFeature.State, ui: ShellUI, fits: Bool) -> [Sight] {
     guard fits else { return [.tooSmall] }
     var sights: [Sight] = ui.showsHelp ? [.help] : []
     switch s.path.last {

@@ -114,7 +114,7 @@ final class FuzzSession {
   let seed: UInt64
   var rng: SplitMix64
   let backend: InMemoryBackend
-  private(set) var runtime: AppRuntime
+  private(set) var runtime: StandupsRuntime
   private var clock: ManualClock
   private let uuids: UUIDGenerator
   private var recent: [FuzzEvent] = []
@@ -136,7 +136,7 @@ final class FuzzSession {
     self.rng = rng
     self.uuids = uuids
     self.clock = clock
-    runtime = AppRuntime(
+    runtime = StandupsRuntime(
       store: Self.makeStore(state, clock: clock, uuids: uuids), view: standupsView,
       memory: ViewMemory(), backend: backend)
   }
@@ -206,7 +206,8 @@ final class FuzzSession {
     clock.shutDown()
     clock = ManualClock()
     let store = Self.makeStore(runtime.store.state.app, clock: clock, uuids: uuids)
-    runtime = AppRuntime(store: store, view: standupsView, memory: ViewMemory(), backend: backend)
+    runtime = StandupsRuntime(
+      store: store, view: standupsView, memory: ViewMemory(), backend: backend)
     store.send(.app(.onLaunch))
     await settle()
   }

@@ -12,13 +12,13 @@ import Testing
   let three: IdentifiedArrayOf<Standup> = [.mock, .engineeringMock, .productMock]
 
   /// The list with the second standup's delete alert up.
-  func alertOnList() -> (AppRuntime, InMemoryBackend) {
+  func alertOnList() -> (StandupsRuntime, InMemoryBackend) {
     let (runtime, backend) = makeRuntime(appState(three))
     runtime.press(.char("j"), .char("d"))
     return (runtime, backend)
   }
 
-  func alertIsUp(_ runtime: AppRuntime) -> Bool {
+  func alertIsUp(_ runtime: StandupsRuntime) -> Bool {
     if case .alert = runtime.state.standupsList.destination { true } else { false }
   }
 
@@ -97,7 +97,7 @@ import Testing
     record.alert = .endMeeting(isDiscardable: true)
     let state = appState(
       [.mock], path: [.detail(StandupDetail.State(standup: .mock)), .record(record)])
-    let keymap = keymap(state, ui: UIState(), size: .large)
+    let keymap = keymap(state, ui: ShellUI(), size: .large)
     // Default highlight is Resume (the cancel button), index 2.
     #expect(keymap.action(for: .right) == focus(0, in: state))
     #expect(keymap.action(for: .left) == focus(1, in: state))
@@ -139,7 +139,7 @@ import Testing
 
   @Test func everyKeyInTheHelpBarIsHandled() {
     for (name, state) in Self.screens {
-      let keymap = keymap(state, ui: UIState(), size: .large)
+      let keymap = keymap(state, ui: ShellUI(), size: .large)
       let shown = HelpBar.layout(keymap.bindings, width: Size.large.width - 2).shown
       #expect(!shown.isEmpty, "\(name)")
       for binding in shown {
@@ -152,7 +152,7 @@ import Testing
 
   @Test func helpBarOnScreenIsTheKeymapsBindings() {
     for (name, state) in Self.screens where name != "add sheet" {
-      let keymap = keymap(state, ui: UIState(), size: .large)
+      let keymap = keymap(state, ui: ShellUI(), size: .large)
       let expected = HelpBar.line(keymap.bindings, width: Size.large.width - 2)
       let bottom = draw(state, size: .large).lines.last ?? ""
       #expect(bottom == " " + TextWidth.pad(expected, to: Size.large.width - 1), "\(name)")
@@ -169,7 +169,7 @@ import Testing
     // Nowhere to move either.
     #expect(!bar(appState([.mock])).contains("↑/k up"))
     #expect(bar(appState([.mock, .productMock])).contains("↑/k up"))
-    let empty = keymap(appState(), ui: UIState(), size: .large)
+    let empty = keymap(appState(), ui: ShellUI(), size: .large)
     #expect(empty.action(for: .down) == nil)
     #expect(empty.action(for: .char("d")) == nil)
     #expect(empty.action(for: .enter) == nil)
@@ -177,12 +177,12 @@ import Testing
   }
 
   @Test func fullHelpListsEveryBindingOfTheTopMostKeymap() {
-    var ui = UIState()
+    var ui = ShellUI()
     ui.showsHelp = true
     // Tall enough for all of it to show without scrolling.
     let tall = Size(width: 80, height: 60)
     for (name, state) in Self.screens {
-      let keymap = keymap(state, ui: UIState(), size: tall)
+      let keymap = keymap(state, ui: ShellUI(), size: tall)
       let screen = draw(state, ui: ui, size: tall)
       #expect(screen.layerNames.last == "help", "\(name)")
       // Read the help window alone, not the help bar dimmed behind it.
@@ -270,7 +270,7 @@ import Testing
   }
 
   @Test func helpKeymapOnlyClosesHelp() {
-    var ui = UIState()
+    var ui = ShellUI()
     ui.showsHelp = true
     let keymap = keymap(appState([.mock]), ui: ui, size: .large)
     #expect(keymap.action(for: .escape) == .helpToggled)

@@ -56,13 +56,13 @@ import Testing
   }
 
   @Test func fullHelp() {
-    var ui = UIState()
+    var ui = ShellUI()
     ui.showsHelp = true
     assertScreen(appState([.mock, .engineeringMock, .productMock]), ui: ui)
   }
 
   @Test func fullHelpOverAddSheet() {
-    var ui = UIState()
+    var ui = ShellUI()
     ui.showsHelp = true
     let form = StandupForm.State(
       standup: Standup(id: UUID(900), attendees: [Attendee(id: UUID(901))]))

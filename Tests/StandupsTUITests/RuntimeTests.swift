@@ -252,7 +252,7 @@ import Testing
         $0.date.now = testNow
       })
     let backend = InMemoryBackend(size: .large, whenScriptEnds: .terminate)
-    let runtime = AppRuntime(
+    let runtime = StandupsRuntime(
       store: store, view: standupsView, memory: ViewMemory(), backend: backend)
     backend.press(.char("a"))
     backend.enqueue("Standup".map { .key(.char($0)) })  // one batch, one frame
@@ -284,7 +284,7 @@ import Testing
     #expect(!backend.shows("too small"))
   }
 
-  func record(_ runtime: AppRuntime) -> RecordMeeting.State? {
+  func record(_ runtime: StandupsRuntime) -> RecordMeeting.State? {
     guard case .record(let state) = runtime.state.path.last else { return nil }
     return state
   }

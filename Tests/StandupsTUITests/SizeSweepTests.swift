@@ -23,7 +23,7 @@ import Testing
       await Task.yield()
       for size in Self.sizes {
         for showsHelp in [false, true] {
-          var ui = UIState()
+          var ui = ShellUI()
           ui.showsHelp = showsHelp
           let backend = draw(screen.state, ui: ui, size: size)
           let label = "\(screen.name)\(showsHelp ? " + help" : "") at \(size)"
@@ -75,7 +75,7 @@ import Testing
       initialState: Shell<AppFeature>.State(app: appState(Standup.many)),
       reducer: Shell(AppFeature()))
     let backend = InMemoryBackend(size: .large, whenScriptEnds: .terminate)
-    let runtime = AppRuntime(
+    let runtime = StandupsRuntime(
       store: store, view: standupsView, memory: ViewMemory(), backend: backend)
     var final = backend.size
     for _ in 1...100 {
@@ -132,7 +132,7 @@ import Testing
         Size(width: 500, height: 200),
       ] {
         for showsHelp in [false, true] {
-          var ui = UIState()
+          var ui = ShellUI()
           ui.showsHelp = showsHelp
           let backend = draw(state, ui: ui, size: size)
           #expect(Invariants.grid(backend.screen, size: size) == nil, "\(name) at \(size)")

@@ -23,7 +23,7 @@ let testNow = Date(timeIntervalSince1970: 1_234_567_890)
 
 /// The shell's own state as the view tests set it: help, the highlighted
 /// alert button, a banner.
-struct UIState {
+struct ShellUI {
   var showsHelp = false
   var alertFocus: (id: UUID, index: Int)?
   var banner: String?
@@ -45,7 +45,7 @@ let standupsView = StandupsView.make(environment: utc)
 /// Draws `state` into an in-memory terminal of `size`, as the app would.
 @MainActor
 func draw(
-  _ state: AppFeature.State, ui: UIState = UIState(), size: Size
+  _ state: AppFeature.State, ui: ShellUI = ShellUI(), size: Size
 ) -> InMemoryBackend {
   var memory = ViewMemory()
   let backend = InMemoryBackend(size: size)
@@ -55,7 +55,7 @@ func draw(
 
 /// The keys in force for `state`, as the runtime would look them up.
 func keymap(
-  _ state: AppFeature.State, ui: UIState = UIState(), size: Size = .large
+  _ state: AppFeature.State, ui: ShellUI = ShellUI(), size: Size = .large
 ) -> Keymap<Shell<AppFeature>.Action> {
   standupsView.keymap(ui.shell(state), size: size)
 }
@@ -63,7 +63,7 @@ func keymap(
 /// Snapshots the screen text of `state` at each of `sizes`, one file per size.
 @MainActor
 func assertScreen(
-  _ state: AppFeature.State, ui: UIState = UIState(), sizes: [Size] = [.large, .small],
+  _ state: AppFeature.State, ui: ShellUI = ShellUI(), sizes: [Size] = [.large, .small],
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
@@ -92,13 +92,13 @@ func appState(
 
 /// A runtime over a real store and an in-memory terminal, with deterministic
 /// ids, dates and a clock that never moves unless the test says so.
-typealias AppRuntime = TerminalRuntime<AppFeature, ViewMemory>
+typealias StandupsRuntime = TerminalRuntime<AppFeature, ViewMemory>
 
 @MainActor
 func makeRuntime(
   _ state: AppFeature.State = AppFeature.State(), size: Size = .large,
   clock: TestClock<Duration> = TestClock()
-) -> (AppRuntime, InMemoryBackend) {
+) -> (StandupsRuntime, InMemoryBackend) {
   let store = Store(
     initialState: Shell<AppFeature>.State(app: state), reducer: Shell(AppFeature()),
     withDependencies: {
@@ -107,13 +107,14 @@ func makeRuntime(
       $0.continuousClock = clock
     })
   let backend = InMemoryBackend(size: size)
-  let runtime = AppRuntime(store: store, view: standupsView, memory: ViewMemory(), backend: backend)
+  let runtime = StandupsRuntime(
+    store: store, view: standupsView, memory: ViewMemory(), backend: backend)
   runtime.render()
   return (runtime, backend)
 }
 
 @MainActor
-extension AppRuntime {
+extension StandupsRuntime {
   /// Handles each key, then draws one frame.
   func press(_ keys: Key...) {
     for key in keys { handle(.key(key)) }
@@ -129,9 +130,9 @@ extension AppRuntime {
   var state: AppFeature.State { store.state.app }
 
   /// The shell's state in the tests' terms.
-  var ui: UIState {
+  var ui: ShellUI {
     let shell = store.state
-    return UIState(
+    return ShellUI(
       showsHelp: shell.isHelpShown,
       alertFocus: shell.alertFocus.map { ($0.alertID, $0.index) }, banner: shell.bannerText,
       helpScroll: shell.helpScroll)

@@ -12,7 +12,7 @@ import Testing
   /// the flush before stopping and the stop itself, in order.
   func makeLoop(
     _ state: AppFeature.State = appState([.mock]), steps: Steps = Steps()
-  ) -> (AppRuntime, InMemoryBackend) {
+  ) -> (StandupsRuntime, InMemoryBackend) {
     let store = Store(
       initialState: Shell<AppFeature>.State(app: state), reducer: Shell(AppFeature()),
       withDependencies: {
@@ -21,7 +21,7 @@ import Testing
       })
     let backend = InMemoryBackend(size: .large, whenScriptEnds: .terminate)
     backend.whileSuspended = { _ in steps.list.append("stopped") }
-    let runtime = AppRuntime(
+    let runtime = StandupsRuntime(
       store: store, view: standupsView, memory: ViewMemory(), backend: backend,
       beforeSuspending: { steps.list.append("flushed") })
     return (runtime, backend)
@@ -104,7 +104,7 @@ import Testing
       initialState: Shell<AppFeature>.State(app: appState([.mock])), reducer: Shell(AppFeature()),
       withDependencies: { $0.uuid = .incrementing })
     let backend = InMemoryBackend(size: .large, whenScriptEnds: .wait)
-    let runtime = AppRuntime(
+    let runtime = StandupsRuntime(
       store: store, view: standupsView, memory: ViewMemory(), backend: backend)
     for key in keys { backend.press(key) }
     await runtime.run()
