@@ -72,6 +72,7 @@ struct Counter: Reducer {
     await notices.send(.bannerShown(.notice("Copied"))) { $0.banner = .notice("Copied") }
     await notices.send(.errorResolved)
     await notices.send(.keyPressed) { $0.banner = nil }
+    await notices.finish()
   }
 
   @Test func anErrorStaysUntilAKey() async {
@@ -88,6 +89,7 @@ struct Counter: Reducer {
     await clock.advance(by: Shell<Counter>.noticeDuration - .milliseconds(1))
     await clock.advance(by: .milliseconds(1))
     await store.receive(.noticeExpired) { $0.banner = nil }
+    await store.finish()
   }
 
   @Test func theNewestMessageWinsAndAnErrorOutlivesANoticesTimer() async {
@@ -150,6 +152,8 @@ struct Counter: Reducer {
     await untilSleeping(on: clock)
     await clock.advance(by: Shell<Counter>.noticeDuration)
     await store.receive(.noticeExpired) { $0.banner = nil }
+    // The timer's task ends just after it sends.
+    await store.finish()
   }
 
   /// Yields until the notice's timer sleeps on `clock`: effects start on
