@@ -32,6 +32,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3", traits: []),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/pointfreeco/swift-parsing", from: "0.15.2"),
+    .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
   ],
   targets: [
     .systemLibrary(
@@ -77,6 +78,7 @@ let package = Package(
       dependencies: [
         "Composable", .product(name: "Parsing", package: "swift-parsing"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Tagged", package: "swift-tagged"),
       ],
       resources: [.embedInCode("Resources/sample-standups.json")]),
     .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI", "TerminalApp"]),

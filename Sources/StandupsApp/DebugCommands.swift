@@ -23,7 +23,7 @@ struct SaveBurst: AsyncParsableCommand {
       // Each edit changes size and content, so a torn write would show.
       standups[0].title = "Edit \(edit) " + String(repeating: "x", count: edit % 500)
       standups[0].meetings.insert(
-        Meeting(id: UUID(), date: Date(), transcript: "note \(edit)"), at: 0)
+        Meeting(id: .init(UUID()), date: Date(), transcript: "note \(edit)"), at: 0)
       if standups[0].meetings.count > 50 { standups[0].meetings.removeLast() }
       await saver.schedule(standups)
       await saver.flush()

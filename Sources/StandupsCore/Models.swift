@@ -1,7 +1,8 @@
 import Foundation
 
 public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
-  public let id: UUID
+  public typealias ID = Tagged<Standup, UUID>
+  public let id: ID
   public var attendees: IdentifiedArrayOf<Attendee> = []
   public var duration: Duration = .seconds(5 * 60)
   public var meetings: IdentifiedArrayOf<Meeting> = []
@@ -9,7 +10,7 @@ public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
   public var title = ""
 
   public init(
-    id: UUID,
+    id: ID,
     attendees: IdentifiedArrayOf<Attendee> = [],
     duration: Duration = .seconds(5 * 60),
     meetings: IdentifiedArrayOf<Meeting> = [],
@@ -37,19 +38,21 @@ public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
 }
 
 public struct Attendee: Equatable, Hashable, Identifiable, Codable, Sendable {
-  public let id: UUID
+  public typealias ID = Tagged<Attendee, UUID>
+  public let id: ID
   public var name = ""
-  public init(id: UUID, name: String = "") {
+  public init(id: ID, name: String = "") {
     self.id = id
     self.name = name
   }
 }
 
 public struct Meeting: Equatable, Hashable, Identifiable, Codable, Sendable {
-  public let id: UUID
+  public typealias ID = Tagged<Meeting, UUID>
+  public let id: ID
   public let date: Date
   public var transcript: String
-  public init(id: UUID, date: Date, transcript: String) {
+  public init(id: ID, date: Date, transcript: String) {
     self.id = id
     self.date = date
     self.transcript = transcript
@@ -100,19 +103,19 @@ public enum Theme: String, CaseIterable, Equatable, Hashable, Identifiable, Coda
 extension Standup {
   /// The SyncUps-style example used by previews, samples and tests.
   public static let mock = Standup(
-    id: UUID(0),
+    id: .init(UUID(0)),
     attendees: [
-      Attendee(id: UUID(1), name: "Blob"),
-      Attendee(id: UUID(2), name: "Blob Jr"),
-      Attendee(id: UUID(3), name: "Blob Sr"),
-      Attendee(id: UUID(4), name: "Blob Esq"),
-      Attendee(id: UUID(5), name: "Blob III"),
-      Attendee(id: UUID(6), name: "Blob I"),
+      Attendee(id: .init(UUID(1)), name: "Blob"),
+      Attendee(id: .init(UUID(2)), name: "Blob Jr"),
+      Attendee(id: .init(UUID(3)), name: "Blob Sr"),
+      Attendee(id: .init(UUID(4)), name: "Blob Esq"),
+      Attendee(id: .init(UUID(5)), name: "Blob III"),
+      Attendee(id: .init(UUID(6)), name: "Blob I"),
     ],
     duration: .seconds(60),
     meetings: [
       Meeting(
-        id: UUID(7),
+        id: .init(UUID(7)),
         date: Date(timeIntervalSince1970: 1_700_000_000),
         transcript: "Blob: Shipped the new onboarding flow.\nBlob Jr: Reviewing the API."
       )
@@ -122,10 +125,10 @@ extension Standup {
   )
 
   public static let engineeringMock = Standup(
-    id: UUID(10),
+    id: .init(UUID(10)),
     attendees: [
-      Attendee(id: UUID(11), name: "Blob"),
-      Attendee(id: UUID(12), name: "Blob Jr"),
+      Attendee(id: .init(UUID(11)), name: "Blob"),
+      Attendee(id: .init(UUID(12)), name: "Blob Jr"),
     ],
     duration: .seconds(60 * 10),
     meetings: [],
@@ -134,10 +137,10 @@ extension Standup {
   )
 
   public static let productMock = Standup(
-    id: UUID(20),
+    id: .init(UUID(20)),
     attendees: [
-      Attendee(id: UUID(21), name: "Blob Sr"),
-      Attendee(id: UUID(22), name: "Blob Jr"),
+      Attendee(id: .init(UUID(21)), name: "Blob Sr"),
+      Attendee(id: .init(UUID(22)), name: "Blob Jr"),
     ],
     duration: .seconds(60 * 30),
     meetings: [],
@@ -148,3 +151,9 @@ extension Standup {
 
 // `UUID(1)` (= 00000000-…-000000000001) comes from Dependencies, re-exported by
 // Composable; declaring it here too made every `UUID(n)` ambiguous for clients.
+
+extension Tagged where RawValue == UUID {
+  /// `00000000-0000-0000-0000-00000000000n` as an id of any kind, for mocks
+  /// and tests (the `uuid` dependency's `.incrementing` makes the same).
+  public init(_ n: Int) { self.init(UUID(n)) }
+}

@@ -19,17 +19,19 @@ enum Fixtures {
     for i in 0..<count {
       let people = IdentifiedArrayOf<Attendee>(
         uniqueElements: (0..<attendees).map {
-          Attendee(id: nextID(), name: names[$0 % names.count])
+          Attendee(id: .init(nextID()), name: names[$0 % names.count])
         })
       let past = IdentifiedArrayOf<Meeting>(
         uniqueElements: (0..<meetings).map { m in
           Meeting(
-            id: nextID(), date: Date(timeIntervalSince1970: 1_700_000_000 - Double(m) * 86_400),
+            id: .init(nextID()),
+            date: Date(timeIntervalSince1970: 1_700_000_000 - Double(m) * 86_400),
             transcript: transcript(standup: i, meeting: m))
         })
       result.append(
         Standup(
-          id: nextID(), attendees: people, duration: .seconds(60 * (5 + i % 26)), meetings: past,
+          id: .init(nextID()), attendees: people, duration: .seconds(60 * (5 + i % 26)),
+          meetings: past,
           theme: themes[i % themes.count], title: "Team \(i + 1)"))
     }
     return result

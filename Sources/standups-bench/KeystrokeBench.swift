@@ -78,7 +78,7 @@ enum KeystrokeBench {
         Array(repeating: Key.char("j"), count: 25) + Array(repeating: .char("k"), count: 25)
       script = (0..<(keys + warmUp)).map { cycle[$0 % cycle.count] }
     case .formTyping:
-      list.destination = .add(StandupForm.State(standup: Standup(id: UUID())))
+      list.destination = .add(StandupForm.State(standup: Standup(id: .init(UUID()))))
       // Type 20 letters, erase them, again: the field never scrolls far.
       let word = Array("standupsbenchmarking").map { Key.char($0) }
       let cycle = word + Array(repeating: .backspace, count: word.count)

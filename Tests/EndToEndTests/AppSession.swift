@@ -52,24 +52,26 @@ final class AppSession {
   /// Two standups with known titles, ids and one past meeting.
   static let sample: IdentifiedArrayOf<Standup> = [
     Standup(
-      id: UUID(uuidString: "AAAAAAAA-0000-0000-0000-000000000001")!,
+      id: .init(UUID(uuidString: "AAAAAAAA-0000-0000-0000-000000000001")!),
       attendees: [
-        Attendee(id: UUID(uuidString: "AAAAAAAA-0000-0000-0000-0000000000A1")!, name: "Ada"),
-        Attendee(id: UUID(uuidString: "AAAAAAAA-0000-0000-0000-0000000000A2")!, name: "Grace"),
+        Attendee(id: .init(UUID(uuidString: "AAAAAAAA-0000-0000-0000-0000000000A1")!), name: "Ada"),
+        Attendee(
+          id: .init(UUID(uuidString: "AAAAAAAA-0000-0000-0000-0000000000A2")!), name: "Grace"),
       ],
       duration: .seconds(10 * 60),
       meetings: [
         Meeting(
-          id: UUID(uuidString: "BBBBBBBB-0000-0000-0000-000000000001")!,
+          id: .init(UUID(uuidString: "BBBBBBBB-0000-0000-0000-000000000001")!),
           date: Date(timeIntervalSince1970: 1_763_632_800),
           transcript: "Ada: Shipped the colour picker.\nGrace: Reviewing copy.")
       ],
       theme: .orange,
       title: "Design"),
     Standup(
-      id: UUID(uuidString: "CCCCCCCC-0000-0000-0000-000000000002")!,
+      id: .init(UUID(uuidString: "CCCCCCCC-0000-0000-0000-000000000002")!),
       attendees: [
-        Attendee(id: UUID(uuidString: "CCCCCCCC-0000-0000-0000-0000000000C1")!, name: "Linus")
+        Attendee(
+          id: .init(UUID(uuidString: "CCCCCCCC-0000-0000-0000-0000000000C1")!), name: "Linus")
       ],
       duration: .seconds(5 * 60),
       theme: .teal,

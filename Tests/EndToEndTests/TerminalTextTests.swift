@@ -12,26 +12,30 @@ import TmuxTesting
 struct TerminalTextTests {
   static let standups: IdentifiedArrayOf<Standup> = [
     Standup(
-      id: UUID(uuidString: "DDDDDDDD-0000-0000-0000-000000000001")!,
+      id: .init(UUID(uuidString: "DDDDDDDD-0000-0000-0000-000000000001")!),
       attendees: [
-        Attendee(id: UUID(uuidString: "DDDDDDDD-0000-0000-0000-0000000000A1")!, name: "Zoë 👩‍💻|"),
-        Attendee(id: UUID(uuidString: "DDDDDDDD-0000-0000-0000-0000000000A2")!, name: "🇺🇦|Olena"),
-        Attendee(id: UUID(uuidString: "DDDDDDDD-0000-0000-0000-0000000000A3")!, name: "👍🏽|❤️|"),
-        Attendee(id: UUID(uuidString: "DDDDDDDD-0000-0000-0000-0000000000A4")!, name: "漢字|é|"),
+        Attendee(
+          id: .init(UUID(uuidString: "DDDDDDDD-0000-0000-0000-0000000000A1")!), name: "Zoë 👩‍💻|"),
+        Attendee(
+          id: .init(UUID(uuidString: "DDDDDDDD-0000-0000-0000-0000000000A2")!), name: "🇺🇦|Olena"),
+        Attendee(
+          id: .init(UUID(uuidString: "DDDDDDDD-0000-0000-0000-0000000000A3")!), name: "👍🏽|❤️|"),
+        Attendee(
+          id: .init(UUID(uuidString: "DDDDDDDD-0000-0000-0000-0000000000A4")!), name: "漢字|é|"),
       ],
       duration: .seconds(60 * 60),
       meetings: [
         Meeting(
-          id: UUID(uuidString: "DDDDDDDD-0000-0000-0000-000000000101")!,
+          id: .init(UUID(uuidString: "DDDDDDDD-0000-0000-0000-000000000101")!),
           date: Date(timeIntervalSince1970: 1_763_632_800),
           transcript: "Zoë 👩‍💻|: shipped 🚀|\n🇺🇦|Olena: 漢字テスト| 👨‍👩‍👧‍👦|\nAda: ✔️| a\u{301}|")
       ],
       theme: .orange,
       title: "Design 👩‍💻|🇺🇦|"),
     Standup(
-      id: UUID(uuidString: "DDDDDDDD-0000-0000-0000-000000000002")!,
+      id: .init(UUID(uuidString: "DDDDDDDD-0000-0000-0000-000000000002")!),
       attendees: [
-        Attendee(id: UUID(uuidString: "DDDDDDDD-0000-0000-0000-0000000000B1")!, name: "Li")
+        Attendee(id: .init(UUID(uuidString: "DDDDDDDD-0000-0000-0000-0000000000B1")!), name: "Li")
       ],
       title: "日本語のチーム|"),
   ]

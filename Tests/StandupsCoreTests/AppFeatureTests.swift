@@ -67,7 +67,7 @@ struct AppFeatureTests {
     }
 
     // Saved newest first, into the detail below and the list.
-    let meeting = Meeting(id: UUID(0), date: testNow, transcript: "Blob: Hi")
+    let meeting = Meeting(id: .init(UUID(0)), date: testNow, transcript: "Blob: Hi")
     await store.receive(
       .path(.element(id: 1, action: .record(.delegate(.save(transcript: "Blob: Hi")))))
     ) {
@@ -81,7 +81,9 @@ struct AppFeatureTests {
     await store.finish()
     #expect(store.state.path.ids == [0])
     #expect(
-      store.state.standupsList.standups[id: standup.id]?.meetings.ids == [UUID(0), UUID(104)])
+      store.state.standupsList.standups[id: standup.id]?.meetings.ids == [
+        .init(UUID(0)), .init(UUID(104)),
+      ])
 
     // The timer went with the screen.
     await clock.advance(by: .seconds(10))
@@ -106,7 +108,7 @@ struct AppFeatureTests {
     await store.finish()
 
     #expect(store.state.path.ids == [0])
-    let meeting = Meeting(id: UUID(0), date: testNow, transcript: "")
+    let meeting = Meeting(id: .init(UUID(0)), date: testNow, transcript: "")
     #expect(
       store.state.path[id: 0]
         == .detail(
@@ -122,10 +124,12 @@ struct AppFeatureTests {
     let store = makeStore(AppFeature.State(standupsList: StandupsList.State(standups: [.mock])))
 
     await openDetail(.mock, in: store)
-    await store.send(.path(.element(id: 0, action: .detail(.meetingTapped(UUID(7)))))) {
-      $0.path[id: 0]?.modify(\.detail) { $0.selection = UUID(7) }
+    await store.send(.path(.element(id: 0, action: .detail(.meetingTapped(.init(UUID(7))))))) {
+      $0.path[id: 0]?.modify(\.detail) { $0.selection = .init(UUID(7)) }
     }
-    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.openMeeting(UUID(7))))))) {
+    await store.receive(
+      .path(.element(id: 0, action: .detail(.delegate(.openMeeting(.init(UUID(7)))))))
+    ) {
       $0.path.append(
         .meeting(MeetingDetail.State(meeting: Standup.mock.meetings[0], standup: .mock)))
     }
@@ -321,7 +325,7 @@ struct AppFeatureTests {
     await store.send(.path(.element(id: 1, action: .record(.alert(.presented(.confirmSave)))))) {
       $0.path[id: 1]?.modify(\.record) { $0.alert = nil }
     }
-    let meeting = Meeting(id: UUID(0), date: testNow, transcript: "")
+    let meeting = Meeting(id: .init(UUID(0)), date: testNow, transcript: "")
     await store.receive(.path(.element(id: 1, action: .record(.delegate(.save(transcript: "")))))) {
       $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
       $0.standupsList.standups[id: Standup.sixSeconds.id]?.meetings.insert(meeting, at: 0)

@@ -33,9 +33,10 @@ struct DataFileReaderTests {
     standups[0].title = "Café \"quoted\" \\ back/slash\ttab\nline 日本 😀 e\u{301}"
     standups[0].attendees[0].name = "\u{1B}[2J \u{0} \u{7F} \u{2028}"
     standups[0].meetings.append(
-      Meeting(id: UUID(99), date: Date(timeIntervalSince1970: 951_782_400), transcript: "29 Feb"))
+      Meeting(
+        id: .init(UUID(99)), date: Date(timeIntervalSince1970: 951_782_400), transcript: "29 Feb"))
     standups[1].meetings.append(
-      Meeting(id: UUID(98), date: Date(timeIntervalSince1970: 0), transcript: ""))
+      Meeting(id: .init(UUID(98)), date: Date(timeIntervalSince1970: 0), transcript: ""))
     let data = try StandupsFormat.encode(standups)
     let fast = try #require(DataFileReader.read(data))
     #expect(fast == standups)

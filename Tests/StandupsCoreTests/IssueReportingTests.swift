@@ -11,7 +11,7 @@ struct TestStoreReportingTests {
   func wrongExpectationFails() async {
     let store = TestStore(
       initialState: MeetingDetail.State(
-        meeting: .init(id: UUID(1), date: testNow, transcript: "a\nb"), standup: .mock)
+        meeting: .init(id: .init(UUID(1)), date: testNow, transcript: "a\nb"), standup: .mock)
     ) {
       MeetingDetail()
     }

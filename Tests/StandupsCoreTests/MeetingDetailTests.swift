@@ -8,7 +8,8 @@ import Testing
 struct MeetingDetailTests {
   @Test
   func scrollIsClampedToTheTranscript() async {
-    let meeting = Meeting(id: UUID(1), date: testNow, transcript: "Blob: a\nBlob Jr: b\nBlob Sr: c")
+    let meeting = Meeting(
+      id: .init(UUID(1)), date: testNow, transcript: "Blob: a\nBlob Jr: b\nBlob Sr: c")
     let store = TestStore(initialState: MeetingDetail.State(meeting: meeting, standup: .mock)) {
       MeetingDetail()
     }
@@ -23,7 +24,7 @@ struct MeetingDetailTests {
 
   @Test
   func emptyTranscriptDoesNotScroll() async {
-    let meeting = Meeting(id: UUID(1), date: testNow, transcript: "")
+    let meeting = Meeting(id: .init(UUID(1)), date: testNow, transcript: "")
     let store = TestStore(initialState: MeetingDetail.State(meeting: meeting, standup: .mock)) {
       MeetingDetail()
     }

@@ -6,7 +6,7 @@ import Testing
 struct ModelsTests {
   @Test
   func standupDefaults() {
-    let standup = Standup(id: UUID(1))
+    let standup = Standup(id: .init(UUID(1)))
     #expect(standup.duration == .seconds(5 * 60))
     #expect(standup.minutes == 5)
     #expect(standup.theme == .bubblegum)
@@ -21,7 +21,7 @@ struct ModelsTests {
     #expect(Standup.sixSeconds.durationPerAttendee == .seconds(2))
     #expect(Standup.engineeringMock.durationPerAttendee == .seconds(5 * 60))
     // With nobody attending, the whole meeting is one share (no division by zero).
-    #expect(Standup(id: UUID(1), duration: .seconds(90)).durationPerAttendee == .seconds(90))
+    #expect(Standup(id: .init(UUID(1)), duration: .seconds(90)).durationPerAttendee == .seconds(90))
   }
 
   @Test
@@ -76,11 +76,11 @@ struct ModelsTests {
   @Test
   func validatedTrimsTitleAndDropsBlankAttendees() {
     let standup = Standup(
-      id: UUID(1),
+      id: .init(UUID(1)),
       attendees: [
-        Attendee(id: UUID(2), name: ""),
-        Attendee(id: UUID(3), name: "Blob"),
-        Attendee(id: UUID(4), name: "  \t"),
+        Attendee(id: .init(UUID(2)), name: ""),
+        Attendee(id: .init(UUID(3)), name: "Blob"),
+        Attendee(id: .init(UUID(4)), name: "  \t"),
       ],
       title: "  Design \n"
     )
@@ -89,19 +89,22 @@ struct ModelsTests {
     #expect(
       valid
         == Standup(
-          id: UUID(1), attendees: [Attendee(id: UUID(3), name: "Blob")], title: "Design"))
+          id: .init(UUID(1)), attendees: [Attendee(id: .init(UUID(3)), name: "Blob")],
+          title: "Design"))
   }
 
   @Test
   func validatedKeepsOneAttendee() {
-    let standup = Standup(id: UUID(1), attendees: [Attendee(id: UUID(2))], title: "Design")
+    let standup = Standup(
+      id: .init(UUID(1)), attendees: [Attendee(id: .init(UUID(2)))], title: "Design")
     let valid = standup.validated { UUID(9) }
-    #expect(valid?.attendees == [Attendee(id: UUID(9))])
+    #expect(valid?.attendees == [Attendee(id: .init(UUID(9)))])
   }
 
   @Test
   func validatedRefusesBlankTitle() {
-    let standup = Standup(id: UUID(1), attendees: [Attendee(id: UUID(2), name: "Blob")], title: " ")
+    let standup = Standup(
+      id: .init(UUID(1)), attendees: [Attendee(id: .init(UUID(2)), name: "Blob")], title: " ")
     #expect(standup.validated { UUID(9) } == nil)
   }
 }

@@ -88,10 +88,10 @@ struct RecordMeetingTests {
   @Test
   func timeRunningOutSavesTheNotes() async {
     let standup = Standup(
-      id: UUID(200),
+      id: .init(UUID(200)),
       attendees: [
-        Attendee(id: UUID(201), name: "Blob"),
-        Attendee(id: UUID(202), name: "Blob Jr"),
+        Attendee(id: .init(UUID(201)), name: "Blob"),
+        Attendee(id: .init(UUID(202)), name: "Blob Jr"),
       ],
       duration: .seconds(2),
       title: "Quick"

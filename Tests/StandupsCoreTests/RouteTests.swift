@@ -60,7 +60,7 @@ struct RouteTests {
 
   @Test func ambiguousAndUnknownReferencesSayWhatDidNotMatch() {
     var twins = standups
-    twins.append(Standup(id: UUID(30), title: "design"))
+    twins.append(Standup(id: .init(UUID(30)), title: "design"))
     #expect {
       try Route.standup("design", .detail).resolved(in: twins)
     } throws: { "\($0)".contains("ambiguous") && "\($0)".contains("2 standups") }
@@ -87,7 +87,7 @@ struct RouteTests {
       Issue.record("no add sheet")
       return
     }
-    #expect(form.standup.id == UUID(99))
+    #expect(form.standup.id == Standup.ID(UUID(99)))
 
     let edit = try Route.standup("1", .editAttendee(2)).resolved(in: standups)
     guard case .edit(let editForm) = detail(edit)?.destination else {

@@ -76,10 +76,10 @@ struct StandupDetailTests {
     await store.send(.editButtonTapped) {
       $0.destination = .edit(StandupForm.State(standup: .mock))
     }
-    await store.send(.destination(.presented(.edit(.deleteAttendeeButtonTapped(UUID(1)))))) {
+    await store.send(.destination(.presented(.edit(.deleteAttendeeButtonTapped(.init(UUID(1))))))) {
       $0.destination.modify(\.edit) {
-        $0.standup.attendees.remove(id: UUID(1))
-        $0.focus = .attendee(UUID(2))
+        $0.standup.attendees.remove(id: .init(UUID(1)))
+        $0.focus = .attendee(.init(2))
         $0.cursor = 7
       }
     }
@@ -126,7 +126,7 @@ struct StandupDetailTests {
     }
     await store.send(.destination(.presented(.edit(.focusMoved(by: 3))))) {
       $0.destination.modify(\.edit) {
-        $0.focus = .attendee(UUID(1))
+        $0.focus = .attendee(.init(1))
         $0.cursor = 4
       }
     }
@@ -178,34 +178,34 @@ struct StandupDetailTests {
   @Test
   func deleteMeeting() async {
     var standup = Standup.mock
-    standup.meetings.append(Meeting(id: UUID(8), date: testNow, transcript: "Older"))
-    let store = makeStore(StandupDetail.State(standup: standup, selection: UUID(7)))
+    standup.meetings.append(Meeting(id: .init(UUID(8)), date: testNow, transcript: "Older"))
+    let store = makeStore(StandupDetail.State(standup: standup, selection: .init(7)))
 
-    await store.send(.deleteMeetingButtonTapped(UUID(7))) {
-      $0.standup.meetings.remove(id: UUID(7))
-      $0.selection = UUID(8)
+    await store.send(.deleteMeetingButtonTapped(.init(UUID(7)))) {
+      $0.standup.meetings.remove(id: .init(UUID(7)))
+      $0.selection = .init(UUID(8))
     }
     await store.receive(\.delegate.standupUpdated)
-    await store.send(.deleteMeetingButtonTapped(UUID(8))) {
+    await store.send(.deleteMeetingButtonTapped(.init(UUID(8)))) {
       $0.standup.meetings = []
       $0.selection = nil
     }
     await store.receive(.delegate(.standupUpdated(Standup.mock.with(meetings: []))))
-    await store.send(.deleteMeetingButtonTapped(UUID(8)))
+    await store.send(.deleteMeetingButtonTapped(.init(UUID(8))))
   }
 
   @Test
   func selectionMovesAmongStartAndMeetings() async {
     var standup = Standup.mock
-    standup.meetings.append(Meeting(id: UUID(8), date: testNow, transcript: "Older"))
+    standup.meetings.append(Meeting(id: .init(UUID(8)), date: testNow, transcript: "Older"))
     let store = makeStore(StandupDetail.State(standup: standup))
 
     await store.send(.selectionMoved(by: -1))
     await store.send(.selectionMoved(by: 1)) {
-      $0.selection = UUID(7)
+      $0.selection = .init(UUID(7))
     }
     await store.send(.selectionMoved(by: 5)) {
-      $0.selection = UUID(8)
+      $0.selection = .init(UUID(8))
     }
     await store.send(.selectionMoved(by: 1))
     await store.send(.selectionMoved(by: -10)) {
@@ -217,11 +217,11 @@ struct StandupDetailTests {
   func openMeeting() async {
     let store = makeStore(StandupDetail.State(standup: .mock))
 
-    await store.send(.meetingTapped(UUID(7))) {
-      $0.selection = UUID(7)
+    await store.send(.meetingTapped(.init(UUID(7)))) {
+      $0.selection = .init(UUID(7))
     }
-    await store.receive(.delegate(.openMeeting(UUID(7))))
-    await store.send(.meetingTapped(UUID(99)))
+    await store.receive(.delegate(.openMeeting(.init(UUID(7)))))
+    await store.send(.meetingTapped(.init(UUID(99))))
   }
 
   @Test

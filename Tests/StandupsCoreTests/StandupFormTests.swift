@@ -7,11 +7,11 @@ import Testing
 @MainActor
 struct StandupFormTests {
   let standup = Standup(
-    id: UUID(10),
+    id: .init(UUID(10)),
     attendees: [
-      Attendee(id: UUID(11), name: "Blob"),
-      Attendee(id: UUID(12), name: "Blob Jr"),
-      Attendee(id: UUID(13), name: "Blob Sr"),
+      Attendee(id: .init(UUID(11)), name: "Blob"),
+      Attendee(id: .init(UUID(12)), name: "Blob Jr"),
+      Attendee(id: .init(UUID(13)), name: "Blob Sr"),
     ],
     title: "Design"
   )
@@ -34,8 +34,8 @@ struct StandupFormTests {
     #expect(state.focusedText == "Design")
     #expect(
       state.fields == [
-        .title, .duration, .theme, .attendee(UUID(11)), .attendee(UUID(12)),
-        .attendee(UUID(13)),
+        .title, .duration, .theme, .attendee(.init(11)), .attendee(.init(12)),
+        .attendee(.init(13)),
       ])
   }
 
@@ -44,9 +44,9 @@ struct StandupFormTests {
     let state = withDependencies {
       $0.uuid = .incrementing
     } operation: {
-      StandupForm.State(standup: Standup(id: UUID(10)))
+      StandupForm.State(standup: Standup(id: .init(UUID(10))))
     }
-    #expect(state.standup.attendees == [Attendee(id: UUID(0))])
+    #expect(state.standup.attendees == [Attendee(id: .init(UUID(0)))])
     #expect(state.cursor == 0)
   }
 
@@ -55,17 +55,17 @@ struct StandupFormTests {
     let store = makeStore(StandupForm.State(standup: standup))
 
     await store.send(.addAttendeeButtonTapped) {
-      $0.standup.attendees.append(Attendee(id: UUID(0)))
-      $0.focus = .attendee(UUID(0))
+      $0.standup.attendees.append(Attendee(id: .init(UUID(0))))
+      $0.focus = .attendee(.init(0))
       $0.cursor = 0
     }
     await store.send(.focusedTextChanged("Blob Esq", cursor: 8)) {
-      $0.standup.attendees[id: UUID(0)]?.name = "Blob Esq"
+      $0.standup.attendees[id: .init(UUID(0))]?.name = "Blob Esq"
       $0.cursor = 8
     }
     await store.send(.addAttendeeButtonTapped) {
-      $0.standup.attendees.append(Attendee(id: UUID(1)))
-      $0.focus = .attendee(UUID(1))
+      $0.standup.attendees.append(Attendee(id: .init(UUID(1))))
+      $0.focus = .attendee(.init(1))
       $0.cursor = 0
     }
   }
@@ -75,34 +75,34 @@ struct StandupFormTests {
     let store = makeStore(StandupForm.State(standup: standup))
 
     // The row below takes the deleted one's place, and the focus.
-    await store.send(.deleteAttendeeButtonTapped(UUID(12))) {
-      $0.standup.attendees.remove(id: UUID(12))
-      $0.focus = .attendee(UUID(13))
+    await store.send(.deleteAttendeeButtonTapped(.init(UUID(12)))) {
+      $0.standup.attendees.remove(id: .init(UUID(12)))
+      $0.focus = .attendee(.init(13))
       $0.cursor = 7
     }
     // Deleting the last row focuses the one above.
-    await store.send(.deleteAttendeeButtonTapped(UUID(13))) {
-      $0.standup.attendees.remove(id: UUID(13))
-      $0.focus = .attendee(UUID(11))
+    await store.send(.deleteAttendeeButtonTapped(.init(UUID(13)))) {
+      $0.standup.attendees.remove(id: .init(UUID(13)))
+      $0.focus = .attendee(.init(11))
       $0.cursor = 4
     }
     // Never fewer than one: the last attendee is replaced by a blank one.
-    await store.send(.deleteAttendeeButtonTapped(UUID(11))) {
-      $0.standup.attendees = [Attendee(id: UUID(0))]
-      $0.focus = .attendee(UUID(0))
+    await store.send(.deleteAttendeeButtonTapped(.init(UUID(11)))) {
+      $0.standup.attendees = [Attendee(id: .init(UUID(0)))]
+      $0.focus = .attendee(.init(0))
       $0.cursor = 0
     }
     // An unknown row changes nothing.
-    await store.send(.deleteAttendeeButtonTapped(UUID(99)))
+    await store.send(.deleteAttendeeButtonTapped(.init(UUID(99))))
   }
 
   @Test
   func deleteFocusedFirstAttendee() async {
-    let store = makeStore(StandupForm.State(focus: .attendee(UUID(11)), standup: standup))
+    let store = makeStore(StandupForm.State(focus: .attendee(.init(11)), standup: standup))
 
-    await store.send(.deleteAttendeeButtonTapped(UUID(11))) {
-      $0.standup.attendees.remove(id: UUID(11))
-      $0.focus = .attendee(UUID(12))
+    await store.send(.deleteAttendeeButtonTapped(.init(UUID(11)))) {
+      $0.standup.attendees.remove(id: .init(UUID(11)))
+      $0.focus = .attendee(.init(12))
       $0.cursor = 7
     }
   }
@@ -119,11 +119,11 @@ struct StandupFormTests {
       $0.focus = .theme
     }
     await store.send(.focusMoved(by: 1)) {
-      $0.focus = .attendee(UUID(11))
+      $0.focus = .attendee(.init(11))
       $0.cursor = 4
     }
     await store.send(.focusMoved(by: 2)) {
-      $0.focus = .attendee(UUID(13))
+      $0.focus = .attendee(.init(13))
       $0.cursor = 7
     }
     await store.send(.focusMoved(by: 1)) {
@@ -131,7 +131,7 @@ struct StandupFormTests {
       $0.cursor = 6
     }
     await store.send(.focusMoved(by: -1)) {
-      $0.focus = .attendee(UUID(13))
+      $0.focus = .attendee(.init(13))
       $0.cursor = 7
     }
     await store.send(.focusMoved(by: -5)) {
@@ -146,8 +146,8 @@ struct StandupFormTests {
   func focusBindingPutsCursorAtEndOfField() async {
     let store = makeStore(StandupForm.State(standup: standup))
 
-    await store.send(.binding(.set(\.focus, .attendee(UUID(12))))) {
-      $0.focus = .attendee(UUID(12))
+    await store.send(.binding(.set(\.focus, .attendee(.init(12))))) {
+      $0.focus = .attendee(.init(12))
       $0.cursor = 7
     }
     await store.send(.binding(.set(\.focus, .theme))) {
@@ -196,7 +196,7 @@ struct StandupFormTests {
 
   @Test(arguments: ["", "   ", " \t\n "])
   func validateFlagsAndFocusesABlankTitle(title: String) {
-    var state = StandupForm.State(focus: .attendee(UUID(12)), standup: standup)
+    var state = StandupForm.State(focus: .attendee(.init(12)), standup: standup)
     state.standup.title = title
     var expected = state
     expected.isTitleMissing = true
@@ -209,14 +209,14 @@ struct StandupFormTests {
 
   @Test
   func validateReturnsTheStandupToSave() {
-    var state = StandupForm.State(focus: .attendee(UUID(12)), standup: standup)
+    var state = StandupForm.State(focus: .attendee(.init(12)), standup: standup)
     state.standup.title = "  Design review "
-    state.standup.attendees[id: UUID(11)]?.name = " "
+    state.standup.attendees[id: .init(UUID(11))]?.name = " "
     let before = state
 
     var saved = standup
     saved.title = "Design review"
-    saved.attendees.remove(id: UUID(11))
+    saved.attendees.remove(id: .init(UUID(11)))
     #expect(state.validate() == saved)
     // Nothing to flag: the form is left as it was.
     #expect(state == before)

@@ -22,7 +22,8 @@ struct StandupsListTests {
 
     await store.send(.addButtonTapped) {
       $0.destination = .add(
-        StandupForm.State(standup: Standup(id: UUID(0), attendees: [Attendee(id: UUID(1))])))
+        StandupForm.State(
+          standup: Standup(id: .init(UUID(0)), attendees: [Attendee(id: .init(UUID(1)))])))
     }
     await store.send(.destination(.presented(.add(.focusedTextChanged("Design", cursor: 6))))) {
       $0.destination.modify(\.add) {
@@ -32,21 +33,23 @@ struct StandupsListTests {
     }
     await store.send(.destination(.presented(.add(.focusMoved(by: 3))))) {
       $0.destination.modify(\.add) {
-        $0.focus = .attendee(UUID(1))
+        $0.focus = .attendee(.init(1))
         $0.cursor = 0
       }
     }
     await store.send(.destination(.presented(.add(.focusedTextChanged("Blob", cursor: 4))))) {
       $0.destination.modify(\.add) {
-        $0.standup.attendees[id: UUID(1)]?.name = "Blob"
+        $0.standup.attendees[id: .init(UUID(1))]?.name = "Blob"
         $0.cursor = 4
       }
     }
     await store.send(.confirmAddButtonTapped) {
       $0.destination = nil
       $0.standups.append(
-        Standup(id: UUID(0), attendees: [Attendee(id: UUID(1), name: "Blob")], title: "Design"))
-      $0.selection = UUID(0)
+        Standup(
+          id: .init(UUID(0)), attendees: [Attendee(id: .init(UUID(1)), name: "Blob")],
+          title: "Design"))
+      $0.selection = .init(UUID(0))
     }
   }
 
@@ -60,21 +63,21 @@ struct StandupsListTests {
     await store.send(.confirmAddButtonTapped) {
       $0.destination = nil
       // The blank attendee is replaced by a fresh one.
-      $0.standups[id: UUID(0)] = Standup(
-        id: UUID(0), attendees: [Attendee(id: UUID(2))], title: "Design")
+      $0.standups[id: .init(UUID(0))] = Standup(
+        id: .init(UUID(0)), attendees: [Attendee(id: .init(UUID(2)))], title: "Design")
     }
-    #expect(store.state.standups.ids == [Standup.engineeringMock.id, UUID(0)])
+    #expect(store.state.standups.ids == [Standup.engineeringMock.id, .init(UUID(0))])
   }
 
   @Test
   func addValidatesAttendees() async {
     let form = StandupForm.State(
       standup: Standup(
-        id: UUID(50),
+        id: .init(UUID(50)),
         attendees: [
-          Attendee(id: UUID(51), name: ""),
-          Attendee(id: UUID(52), name: "Blob"),
-          Attendee(id: UUID(53), name: "   "),
+          Attendee(id: .init(UUID(51)), name: ""),
+          Attendee(id: .init(UUID(52)), name: "Blob"),
+          Attendee(id: .init(UUID(53)), name: "   "),
         ],
         title: "  Design  "
       ))
@@ -83,9 +86,11 @@ struct StandupsListTests {
     await store.send(.confirmAddButtonTapped) {
       $0.destination = nil
       $0.standups = [
-        Standup(id: UUID(50), attendees: [Attendee(id: UUID(52), name: "Blob")], title: "Design")
+        Standup(
+          id: .init(UUID(50)), attendees: [Attendee(id: .init(UUID(52)), name: "Blob")],
+          title: "Design")
       ]
-      $0.selection = UUID(50)
+      $0.selection = .init(UUID(50))
     }
   }
 
@@ -93,25 +98,28 @@ struct StandupsListTests {
   func addKeepsAtLeastOneAttendee() async {
     let form = StandupForm.State(
       standup: Standup(
-        id: UUID(50),
-        attendees: [Attendee(id: UUID(51), name: " "), Attendee(id: UUID(52))],
+        id: .init(UUID(50)),
+        attendees: [Attendee(id: .init(UUID(51)), name: " "), Attendee(id: .init(UUID(52)))],
         title: "Design"
       ))
     let store = makeStore(StandupsList.State(destination: .add(form)))
 
     await store.send(.confirmAddButtonTapped) {
       $0.destination = nil
-      $0.standups = [Standup(id: UUID(50), attendees: [Attendee(id: UUID(0))], title: "Design")]
-      $0.selection = UUID(50)
+      $0.standups = [
+        Standup(id: .init(UUID(50)), attendees: [Attendee(id: .init(UUID(0)))], title: "Design")
+      ]
+      $0.selection = .init(UUID(50))
     }
   }
 
   @Test
   func addRefusesBlankTitle() async {
     let form = StandupForm.State(
-      focus: .attendee(UUID(51)),
+      focus: .attendee(.init(51)),
       standup: Standup(
-        id: UUID(50), attendees: [Attendee(id: UUID(51), name: "Blob")], title: " \t "))
+        id: .init(UUID(50)), attendees: [Attendee(id: .init(UUID(51)), name: "Blob")], title: " \t "
+      ))
     let store = makeStore(StandupsList.State(destination: .add(form)))
 
     // The form's rule, as on the edit sheet: the title is flagged and focused.
@@ -136,7 +144,8 @@ struct StandupsListTests {
 
     await store.send(.addButtonTapped) {
       $0.destination = .add(
-        StandupForm.State(standup: Standup(id: UUID(0), attendees: [Attendee(id: UUID(1))])))
+        StandupForm.State(
+          standup: Standup(id: .init(UUID(0)), attendees: [Attendee(id: .init(UUID(1)))])))
     }
     await store.send(.destination(.presented(.add(.focusedTextChanged("Design", cursor: 6))))) {
       $0.destination.modify(\.add) {
@@ -233,7 +242,7 @@ struct StandupsListTests {
     }
     #expect(store.state.standups == [.mock])
     // Deleting a standup that is not there asks nothing.
-    await store.send(.deleteButtonTapped(UUID(99)))
+    await store.send(.deleteButtonTapped(.init(UUID(99))))
   }
 
   @Test
@@ -282,7 +291,7 @@ struct StandupsListTests {
     #expect(only == StandupsList.State())
     // An unknown standup changes nothing.
     var unchanged = StandupsList.State(standups: all, selection: engineering)
-    unchanged.removeStandup(id: UUID(99))
+    unchanged.removeStandup(id: .init(UUID(99)))
     #expect(unchanged == StandupsList.State(standups: all, selection: engineering))
   }
 
@@ -330,6 +339,6 @@ struct StandupsListTests {
     }
     await store.receive(.delegate(.openStandup(Standup.engineeringMock.id)))
     // An unknown standup opens nothing.
-    await store.send(.standupTapped(UUID(99)))
+    await store.send(.standupTapped(.init(UUID(99))))
   }
 }

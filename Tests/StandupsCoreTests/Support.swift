@@ -10,15 +10,16 @@ let testNow = Date(timeIntervalSince1970: 1_234_567_890)
 extension Standup {
   /// Three attendees sharing six seconds: each speaks for two.
   static let sixSeconds = Standup(
-    id: UUID(100),
+    id: .init(UUID(100)),
     attendees: [
-      Attendee(id: UUID(101), name: "Blob"),
-      Attendee(id: UUID(102), name: "Blob Jr"),
-      Attendee(id: UUID(103), name: "Blob Sr"),
+      Attendee(id: .init(UUID(101)), name: "Blob"),
+      Attendee(id: .init(UUID(102)), name: "Blob Jr"),
+      Attendee(id: .init(UUID(103)), name: "Blob Sr"),
     ],
     duration: .seconds(6),
     meetings: [
-      Meeting(id: UUID(104), date: Date(timeIntervalSince1970: 1_000_000_000), transcript: "Old")
+      Meeting(
+        id: .init(UUID(104)), date: Date(timeIntervalSince1970: 1_000_000_000), transcript: "Old")
     ],
     theme: .teal,
     title: "Daily"

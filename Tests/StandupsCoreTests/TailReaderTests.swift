@@ -10,12 +10,12 @@ struct TailReaderTests {
   static let many: IdentifiedArrayOf<Standup> = IdentifiedArray(
     uniqueElements: (0..<1_000).map { n in
       Standup(
-        id: UUID(n * 100 + 1),
-        attendees: [Attendee(id: UUID(n * 100 + 2), name: "Attendee \(n)")],
+        id: Standup.ID(UUID(n * 100 + 1)),
+        attendees: [Attendee(id: Attendee.ID(UUID(n * 100 + 2)), name: "Attendee \(n)")],
         meetings: IdentifiedArray(
           uniqueElements: (0..<5).map { m in
             Meeting(
-              id: UUID(n * 100 + 10 + m),
+              id: Meeting.ID(UUID(n * 100 + 10 + m)),
               date: Date(timeIntervalSince1970: Double(1_700_000_000 + n * 86_400 + m)),
               transcript: "Line \(m)\nof standup \(n): \"quoted\" \\ 日本")
           }),
@@ -63,7 +63,8 @@ struct TailReaderTests {
     var one = Self.many[0]
     one.meetings = IdentifiedArray(
       uniqueElements: (0..<6_000).map {
-        Meeting(id: UUID(1_000_000 + $0), date: Date(timeIntervalSince1970: 0), transcript: "t")
+        Meeting(
+          id: .init(UUID(1_000_000 + $0)), date: Date(timeIntervalSince1970: 0), transcript: "t")
       })
     let json = try text([one]).replacingOccurrences(
       of: "\n        },\n        {", with: "\n    },\n    {")

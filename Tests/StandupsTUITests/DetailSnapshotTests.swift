@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test func detailWithMeetingSelected() {
-    let state = detail(.withMeetings, selection: UUID(71))
+    let state = detail(.withMeetings, selection: .init(71))
     assertScreen(state, sizes: [.large])
     #expect(draw(state, size: .large).shows("enter open"))
   }

@@ -10,7 +10,8 @@ import Testing
   @Test func formWithTitleMissing() {
     var form = StandupForm.State(
       standup: Standup(
-        id: UUID(900), attendees: [Attendee(id: UUID(901), name: "Blob")], theme: .navy))
+        id: .init(UUID(900)), attendees: [Attendee(id: .init(UUID(901)), name: "Blob")],
+        theme: .navy))
     form.isTitleMissing = true
     let state = appState([.mock], destination: .add(form))
     assertScreen(state, sizes: [.large, .small])
@@ -23,15 +24,17 @@ import Testing
       "Frances", "John", "Radia", "Whitfield", "Margaret",
     ]
     return Standup(
-      id: UUID(500),
+      id: .init(UUID(500)),
       attendees: IdentifiedArray(
-        uniqueElements: names.enumerated().map { Attendee(id: UUID(501 + $0.offset), name: $0.1) }),
+        uniqueElements: names.enumerated().map {
+          Attendee(id: .init(UUID(501 + $0.offset)), name: $0.1)
+        }),
       duration: .seconds(30 * 60), theme: .seafoam, title: "All hands")
   }()
 
   @Test func formWithManyAttendeesScrolled() {
     // Focus on the last attendee: the attendee rows scroll to keep it in view.
-    let form = StandupForm.State(focus: .attendee(UUID(514)), standup: Self.crowd)
+    let form = StandupForm.State(focus: .attendee(.init(514)), standup: Self.crowd)
     let state = appState(
       [Self.crowd],
       path: [.detail(StandupDetail.State(destination: .edit(form), standup: Self.crowd))])
@@ -55,20 +58,20 @@ import Testing
     "\u{1B}[2J\u{1B}]0;pwned\u{07}Evil\u{202E}gnp.exe\u{202C}\r\n\t漢字テスト🎉👩‍👩‍👧 and a very long tail that never ends"
 
   static let hostile = Standup(
-    id: UUID(600),
+    id: .init(UUID(600)),
     attendees: [
-      Attendee(id: UUID(601), name: "\u{1B}[31mRed\u{1B}[0m \u{08}\u{08}Back"),
-      Attendee(id: UUID(602), name: "名前がとても長い参加者のなまえ"),
+      Attendee(id: .init(UUID(601)), name: "\u{1B}[31mRed\u{1B}[0m \u{08}\u{08}Back"),
+      Attendee(id: .init(UUID(602)), name: "名前がとても長い参加者のなまえ"),
     ],
     meetings: [
       Meeting(
-        id: UUID(603), date: Date(timeIntervalSince1970: 1_700_000_000),
+        id: .init(UUID(603)), date: Date(timeIntervalSince1970: 1_700_000_000),
         transcript: "\u{1B}[1;1H\u{1B}[2Joverwrite\u{9B}31m\u{7F}")
     ],
     theme: .magenta, title: hostileTitle)
 
   @Test func hostileDataInList() {
-    let state = appState([.mock, Self.hostile, .engineeringMock], selection: UUID(600))
+    let state = appState([.mock, Self.hostile, .engineeringMock], selection: .init(600))
     assertScreen(state, sizes: [.large, .small])
     assertInert(state)
   }
@@ -81,7 +84,7 @@ import Testing
   }
 
   @Test func hostileDataInEditSheet() {
-    let form = StandupForm.State(focus: .attendee(UUID(601)), standup: Self.hostile)
+    let form = StandupForm.State(focus: .attendee(.init(601)), standup: Self.hostile)
     let state = appState(
       [Self.hostile],
       path: [.detail(StandupDetail.State(destination: .edit(form), standup: Self.hostile))])

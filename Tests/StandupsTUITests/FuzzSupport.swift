@@ -292,15 +292,15 @@ enum Hostile {
   static func make(length: Int) -> Standup {
     let strings = strings.map { String($0.prefix(length)) }
     return Standup(
-      id: UUID(900),
+      id: .init(UUID(900)),
       attendees: IdentifiedArray(
         uniqueElements: strings.enumerated().map {
-          Attendee(id: UUID(901 + $0.offset), name: $0.element)
+          Attendee(id: .init(UUID(901 + $0.offset)), name: $0.element)
         }),
       duration: .seconds(300),
       meetings: [
         Meeting(
-          id: UUID(950), date: Date(timeIntervalSince1970: 1_700_000_000),
+          id: .init(UUID(950)), date: Date(timeIntervalSince1970: 1_700_000_000),
           transcript: strings.joined(separator: "\n"))
       ],
       theme: .navy,

@@ -57,11 +57,11 @@ extension FuzzTests {
     state.standupsList.standups[0].attendees = []
     #expect(!Invariants.state(state).isEmpty)
 
-    state = appState([.mock], selection: UUID(12_345))
+    state = appState([.mock], selection: .init(UUID(12_345)))
     #expect(!Invariants.state(state).isEmpty)
 
     var form = StandupForm.State(standup: .mock)
-    form.focus = .attendee(UUID(12_345))
+    form.focus = .attendee(.init(UUID(12_345)))
     state = appState([.mock], destination: .add(form))
     #expect(!Invariants.state(state).isEmpty)
 

@@ -117,7 +117,7 @@ import Testing
   static let screens: [(String, AppFeature.State)] = {
     let form = StandupForm.State(focus: .duration, standup: .mock)
     let record = RecordMeeting.State(standup: .mock)
-    let detail = StandupDetail.State(standup: .withMeetings, selection: UUID(71))
+    let detail = StandupDetail.State(standup: .withMeetings, selection: .init(71))
     return [
       ("list", appState([.mock, .engineeringMock])),
       ("empty list", appState()),

@@ -39,7 +39,7 @@ import Testing
 
   @Test func addSheetOverList() {
     let form = StandupForm.State(
-      standup: Standup(id: UUID(900), attendees: [Attendee(id: UUID(901))]))
+      standup: Standup(id: .init(UUID(900)), attendees: [Attendee(id: .init(UUID(901)))]))
     let state = appState([.mock, .engineeringMock, .productMock], destination: .add(form))
     assertScreen(state)
     let screen = draw(state, size: .large)
@@ -50,7 +50,7 @@ import Testing
 
   @Test func addSheetStyles() {
     let form = StandupForm.State(
-      standup: Standup(id: UUID(900), attendees: [Attendee(id: UUID(901))]))
+      standup: Standup(id: .init(UUID(900)), attendees: [Attendee(id: .init(UUID(901)))]))
     let state = appState([.mock, .engineeringMock], destination: .add(form))
     assertText(draw(state, size: .large).styleDescription, named: "80x24")
   }
@@ -65,7 +65,7 @@ import Testing
     var ui = ShellUI()
     ui.showsHelp = true
     let form = StandupForm.State(
-      standup: Standup(id: UUID(900), attendees: [Attendee(id: UUID(901))]))
+      standup: Standup(id: .init(UUID(900)), attendees: [Attendee(id: .init(UUID(901)))]))
     let state = appState([.mock], destination: .add(form))
     assertScreen(state, ui: ui, sizes: [.large])
     // The sheet's own help bar keeps the sheet's keys under the help window.

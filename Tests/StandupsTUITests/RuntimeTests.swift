@@ -34,11 +34,14 @@ import Testing
     #expect(
       runtime.state.standupsList.standups == [
         Standup(
-          id: UUID(0),
-          attendees: [Attendee(id: UUID(1), name: "Blob"), Attendee(id: UUID(2), name: "Blob Jr")],
+          id: .init(UUID(0)),
+          attendees: [
+            Attendee(id: .init(UUID(1)), name: "Blob"),
+            Attendee(id: .init(UUID(2)), name: "Blob Jr"),
+          ],
           title: "Retro")
       ])
-    #expect(runtime.state.standupsList.selection == UUID(0))
+    #expect(runtime.state.standupsList.selection == Standup.ID(UUID(0)))
     #expect(backend.layerNames == ["screen"])
     #expect(backend.shows("Retro"))
     #expect(backend.shows("2 attendees"))

@@ -93,7 +93,8 @@ import Testing
     let standups = IdentifiedArray(
       uniqueElements: Hostile.strings.enumerated().map { i, text in
         Standup(
-          id: UUID(800 + i), attendees: [Attendee(id: UUID(850 + i), name: text)], title: text)
+          id: .init(UUID(800 + i)), attendees: [Attendee(id: .init(UUID(850 + i)), name: text)],
+          title: text)
       } + [Hostile.standup])
     var form = StandupForm.State(standup: Hostile.standup)
     form.focus = .attendee(Hostile.standup.attendees[7].id)
@@ -151,7 +152,7 @@ import Testing
     let bells = String(repeating: "\u{7}", count: 12)
     let shown = String(repeating: "␇", count: 12)
     let standup = Standup(
-      id: UUID(1), attendees: [Attendee(id: UUID(2), name: bells)],
+      id: .init(UUID(1)), attendees: [Attendee(id: .init(UUID(2)), name: bells)],
       title: "\u{1B}]0;pwned\u{7}Title")
     let list = draw(appState([standup]), size: .large)
     #expect(list.shows("›▌ ␛]0;pwned␇Title  "), "the card title is cut early")
@@ -190,12 +191,12 @@ import Testing
   }
 
   @Test func hundredThousandStandups() async {
-    let one: IdentifiedArrayOf<Attendee> = [Attendee(id: UUID(999_999), name: "Ann")]
+    let one: IdentifiedArrayOf<Attendee> = [Attendee(id: .init(UUID(999_999)), name: "Ann")]
     let count = 100_000
     var elements: [Standup] = []
     for start in stride(from: 0, to: count, by: 10_000) {
       elements += (start..<start + 10_000).map {
-        Standup(id: UUID($0), attendees: one, title: "Standup \($0)")
+        Standup(id: .init(UUID($0)), attendees: one, title: "Standup \($0)")
       }
       await Task.yield()
     }
@@ -248,7 +249,7 @@ struct Screen {
   let marker: String
 
   static let all: [Screen] = {
-    let new = Standup(id: UUID(99), attendees: [Attendee(id: UUID(98))])
+    let new = Standup(id: .init(UUID(99)), attendees: [Attendee(id: .init(UUID(98)))])
     let detail = StandupDetail.State(standup: .withMeetings)
     let record = RecordMeeting.State(
       secondsElapsed: 15, speakerIndex: 1, standup: .withMeetings,

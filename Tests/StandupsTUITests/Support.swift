@@ -154,10 +154,10 @@ extension Standup {
     -> Standup
   {
     Standup(
-      id: UUID(1000 + n * 100),
+      id: .init(UUID(1000 + n * 100)),
       attendees: IdentifiedArray(
         uniqueElements: attendees.enumerated().map {
-          Attendee(id: UUID(1000 + n * 100 + $0.offset + 1), name: $0.element)
+          Attendee(id: .init(UUID(1000 + n * 100 + $0.offset + 1)), name: $0.element)
         }),
       duration: .seconds(minutes * 60),
       theme: theme,
@@ -180,15 +180,16 @@ extension Standup {
     var standup = Standup.mock
     standup.meetings = [
       Meeting(
-        id: UUID(72), date: Date(timeIntervalSince1970: 1_700_600_000),
+        id: .init(UUID(72)), date: Date(timeIntervalSince1970: 1_700_600_000),
         transcript: "Blob: Demo went well.\nBlob Sr: Release on Friday."),
       Meeting(
-        id: UUID(71), date: Date(timeIntervalSince1970: 1_700_300_000),
+        id: .init(UUID(71)), date: Date(timeIntervalSince1970: 1_700_300_000),
         transcript: "Blob Jr: Fixed the flaky login test."),
       Meeting(
-        id: UUID(7), date: Date(timeIntervalSince1970: 1_700_000_000),
+        id: .init(UUID(7)), date: Date(timeIntervalSince1970: 1_700_000_000),
         transcript: "Blob: Shipped the new onboarding flow.\nBlob Jr: Reviewing the API."),
-      Meeting(id: UUID(70), date: Date(timeIntervalSince1970: 1_699_700_000), transcript: ""),
+      Meeting(
+        id: .init(UUID(70)), date: Date(timeIntervalSince1970: 1_699_700_000), transcript: ""),
     ]
     return standup
   }()

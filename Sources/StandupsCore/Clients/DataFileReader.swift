@@ -130,7 +130,7 @@ struct DataFileReader {
       let attendees
     else { return nil }
     return Standup(
-      id: id, attendees: attendees, duration: .seconds(minutes * 60),
+      id: .init(id), attendees: attendees, duration: .seconds(minutes * 60),
       meetings: meetings ?? Self.noMeetings,
       theme: theme, title: title)
   }
@@ -148,7 +148,7 @@ struct DataFileReader {
         }
       }), let id, let name
     else { return nil }
-    return Attendee(id: id, name: name)
+    return Attendee(id: .init(id), name: name)
   }
 
   private mutating func meeting() -> Meeting? {
@@ -166,7 +166,7 @@ struct DataFileReader {
         }
       }), let id, let date, let transcript
     else { return nil }
-    return Meeting(id: id, date: date, transcript: transcript)
+    return Meeting(id: .init(id), date: date, transcript: transcript)
   }
 
   /// Reads a member's value into an empty slot: a repeated key, or a value

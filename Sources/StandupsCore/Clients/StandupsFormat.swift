@@ -97,7 +97,7 @@ extension Standup {
         forKey: .minutes, in: c, debugDescription: "length \(minutes) min is not a meeting length")
     }
     self.init(
-      id: try c.decode(UUID.self, forKey: .id),
+      id: try c.decode(ID.self, forKey: .id),
       attendees: try c.decode(IdentifiedArrayOf<Attendee>.self, forKey: .attendees),
       duration: .seconds(minutes * 60),
       meetings: try c.decodeIfPresent(IdentifiedArrayOf<Meeting>.self, forKey: .meetings) ?? [],

@@ -128,7 +128,7 @@ public struct AppFeature: Reducer {
         let detailID = state.path.ids[index - 1]
         guard case .detail(var detail) = state.path[id: detailID] else { return .none }
         detail.standup.meetings.insert(
-          Meeting(id: uuid(), date: now, transcript: transcript), at: 0)
+          Meeting(id: .init(uuid()), date: now, transcript: transcript), at: 0)
         state.path[id: detailID] = .detail(detail)
         state.standupsList.standups[id: detail.standup.id] = detail.standup
         return .none

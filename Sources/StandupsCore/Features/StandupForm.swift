@@ -15,7 +15,7 @@ public struct StandupForm: Reducer {
       self.focus = focus
       self.standup = standup
       if self.standup.attendees.isEmpty {
-        self.standup.attendees.append(Attendee(id: uuid()))
+        self.standup.attendees.append(Attendee(id: .init(uuid())))
       }
       self.cursor = 0
       self.cursor = focusedText?.count ?? 0
@@ -84,7 +84,7 @@ public struct StandupForm: Reducer {
     Reduce { state, action in
       switch action {
       case .addAttendeeButtonTapped:
-        let attendee = Attendee(id: uuid())
+        let attendee = Attendee(id: .init(uuid()))
         state.standup.attendees.append(attendee)
         state.focus = .attendee(attendee.id)
         state.cursor = 0
@@ -100,7 +100,7 @@ public struct StandupForm: Reducer {
         guard let index = state.standup.attendees.index(id: id) else { return .none }
         state.standup.attendees.remove(at: index)
         if state.standup.attendees.isEmpty {
-          state.standup.attendees.append(Attendee(id: uuid()))
+          state.standup.attendees.append(Attendee(id: .init(uuid())))
         }
         // Focus follows to the row that took the deleted one's place, else the one above.
         let nearest = min(index, state.standup.attendees.count - 1)
@@ -154,7 +154,7 @@ extension Standup {
     guard !copy.title.isEmpty else { return nil }
     copy.attendees.removeAll { $0.name.allSatisfy(\.isWhitespace) }
     if copy.attendees.isEmpty {
-      copy.attendees.append(Attendee(id: newAttendeeID()))
+      copy.attendees.append(Attendee(id: .init(newAttendeeID())))
     }
     return copy
   }

@@ -90,7 +90,7 @@ public struct StandupsList: Reducer {
     Reduce { state, action in
       switch action {
       case .addButtonTapped:
-        state.destination = .add(StandupForm.State(standup: Standup(id: uuid())))
+        state.destination = .add(StandupForm.State(standup: Standup(id: .init(uuid()))))
         return .none
 
       case .confirmAddButtonTapped:

@@ -17,7 +17,7 @@ extension Route {
       return AppFeature.State(standupsList: list)
 
     case .new:
-      list.destination = .add(StandupForm.State(standup: Standup(id: newStandupID())))
+      list.destination = .add(StandupForm.State(standup: Standup(id: .init(newStandupID()))))
       return AppFeature.State(standupsList: list)
 
     case .deleteFromList(let reference):
@@ -68,7 +68,9 @@ extension Route {
   static func standup(
     matching reference: String, in standups: IdentifiedArrayOf<Standup>
   ) throws(RouteError) -> Standup {
-    if let id = UUID(uuidString: reference), let standup = standups[id: id] { return standup }
+    if let id = UUID(uuidString: reference), let standup = standups[id: .init(id)] {
+      return standup
+    }
     if let position = Int(reference), reference.allSatisfy(\.isASCII) {
       guard position >= 1, position <= standups.count else {
         throw RouteError(
@@ -101,7 +103,9 @@ extension Route {
   static func meeting(matching reference: String, in standup: Standup) throws(RouteError) -> Meeting
   {
     let meetings = standup.meetings
-    if let id = UUID(uuidString: reference), let meeting = meetings[id: id] { return meeting }
+    if let id = UUID(uuidString: reference), let meeting = meetings[id: .init(id)] {
+      return meeting
+    }
     if let position = Int(reference), reference.allSatisfy(\.isASCII) {
       guard position >= 1, position <= meetings.count else {
         throw RouteError(
@@ -120,8 +124,8 @@ extension Route {
     throw RouteError("\"\(standup.title)\" has no meeting matching \"\(reference)\"")
   }
 
-  private static func list(_ ids: [UUID]) -> String {
-    ids.prefix(5).map { $0.uuidString.lowercased() }.joined(separator: ", ")
+  private static func list<Tag>(_ ids: [Tagged<Tag, UUID>]) -> String {
+    ids.prefix(5).map { $0.rawValue.uuidString.lowercased() }.joined(separator: ", ")
       + (ids.count > 5 ? ", …" : "")
   }
 }
@@ -185,9 +189,11 @@ extension Route {
 
   /// The shortest id prefix (at least 8 characters) that resolves back to
   /// `id`: no other id shares it, and it reads as neither a position nor a title.
-  static func reference(for id: UUID, among ids: [UUID], titles: [String] = []) -> String {
-    let text = id.uuidString.lowercased()
-    let others = ids.filter { $0 != id }.map { $0.uuidString.lowercased() }
+  static func reference<Tag>(
+    for id: Tagged<Tag, UUID>, among ids: [Tagged<Tag, UUID>], titles: [String] = []
+  ) -> String {
+    let text = id.rawValue.uuidString.lowercased()
+    let others = ids.filter { $0 != id }.map { $0.rawValue.uuidString.lowercased() }
     for length in [8, 13, 18, 23] {
       let prefix = String(text.prefix(length))
       guard Int(prefix) == nil,
