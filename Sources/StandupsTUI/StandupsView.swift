@@ -74,21 +74,19 @@ public enum StandupsView {
     let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in
       StandupsListScreen.draw(list, in: &canvas, bindings: bar, memory: &memory)
     }
-    switch list.destination {
-    case .add(let form):
-      return Scene(
-        screen: screen,
-        overlay: StandupFormSheet.overlay(
+    let overlay: SceneOverlay<Action, ViewMemory>? =
+      switch list.destination {
+      case .add(let form):
+        StandupFormSheet.overlay(
           form, title: "New standup", save: embed(.confirmAddButtonTapped),
           cancel: embed(.discardButtonTapped)
-        ) { embed(.destination(.presented(.add($0)))) })
-    case .alert(let alert):
-      return Scene(
-        screen: screen,
-        overlay: .alert(AlertPresentation(alert) { embed(.destination($0.map { .alert($0) })) }))
-    case nil:
-      return Scene(screen: screen)
-    }
+        ) { embed(.destination(.presented(.add($0)))) }
+      case .alert(let alert):
+        .alert(AlertPresentation(alert) { embed(.destination($0.map { .alert($0) })) })
+      case nil:
+        nil
+      }
+    return Scene(screen: screen, overlay: overlay)
   }
 
   static func detail(
@@ -104,20 +102,18 @@ public enum StandupsView {
       StandupDetailScreen.draw(
         detail, in: &canvas, bindings: bar, environment: environment, memory: &memory)
     }
-    switch detail.destination {
-    case .edit(let form):
-      return Scene(
-        screen: screen,
-        overlay: StandupFormSheet.overlay(
+    let overlay: SceneOverlay<Action, ViewMemory>? =
+      switch detail.destination {
+      case .edit(let form):
+        StandupFormSheet.overlay(
           form, title: "Edit standup", save: embed(.doneEditingButtonTapped),
           cancel: embed(.cancelEditButtonTapped)
-        ) { embed(.destination(.presented(.edit($0)))) })
-    case .alert(let alert):
-      return Scene(
-        screen: screen,
-        overlay: .alert(AlertPresentation(alert) { embed(.destination($0.map { .alert($0) })) }))
-    case nil:
-      return Scene(screen: screen)
-    }
+        ) { embed(.destination(.presented(.edit($0)))) }
+      case .alert(let alert):
+        .alert(AlertPresentation(alert) { embed(.destination($0.map { .alert($0) })) })
+      case nil:
+        nil
+      }
+    return Scene(screen: screen, overlay: overlay)
   }
 }
