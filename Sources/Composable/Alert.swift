@@ -67,6 +67,8 @@ public struct AlertState<Action>: Identifiable, _EphemeralState {
   public var cancelButton: ButtonState<Action>? {
     buttons.first { $0.role == .cancel } ?? buttons.last
   }
+
+  public static var actionType: Any.Type { Action.self }
 }
 
 extension AlertState: Equatable where Action: Equatable {
@@ -102,6 +104,8 @@ public struct ConfirmationDialogState<Action>: Identifiable, _EphemeralState {
   public var cancelButton: ButtonState<Action>? {
     buttons.first { $0.role == .cancel } ?? buttons.last
   }
+
+  public static var actionType: Any.Type { Action.self }
 }
 
 extension ConfirmationDialogState: Equatable where Action: Equatable {

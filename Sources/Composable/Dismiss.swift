@@ -39,126 +39,82 @@ extension DependencyValues {
   }
 }
 
-/// Connects `dismiss()` calls in a child to a watcher effect in its parent.
-/// One per store, so parallel stores (tests) never see each other's requests.
-///
-/// A presentation is "open" from the moment its watcher is created (while
-/// reducing) until it is dismissed or the watcher is cancelled. A dismissal of a
-/// path that is not open is stale (its presentation is gone) and is dropped, so
-/// it can never close a later presentation with the same identity.
-final class DismissCenter: Sendable {
-  private struct Watch {
-    let token: Int
-    var continuation: CheckedContinuation<Bool, Never>?
-    var dismissed = false
-  }
-  private struct Storage {
-    var watches: [NavigationIDPath: Watch] = [:]
-    var nextToken = 0
-  }
-  private let storage = LockIsolated(Storage())
-
-  /// Opens `path`; a dismissal that arrives before the watcher waits is kept.
-  func open(_ path: NavigationIDPath) -> Int {
-    storage.withValue { s in
-      s.nextToken += 1
-      s.watches[path] = Watch(token: s.nextToken)
-      return s.nextToken
-    }
-  }
-
-  func isOpen(_ path: NavigationIDPath) -> Bool { storage.value.watches[path] != nil }
-
-  /// True when `path` is dismissed; false when the waiting task is cancelled or
-  /// a newer watch replaced this one. Either way this watch is closed.
-  func wait(for path: NavigationIDPath, token: Int) async -> Bool {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        let result = storage.withValue { s -> Bool? in
-          guard let watch = s.watches[path], watch.token == token else { return false }
-          if watch.dismissed || Task.isCancelled {
-            s.watches[path] = nil
-            return watch.dismissed && !Task.isCancelled
-          }
-          s.watches[path]?.continuation = continuation
-          return nil
-        }
-        if let result { continuation.resume(returning: result) }
-      }
-    } onCancel: {
-      let continuation = storage.withValue { s -> CheckedContinuation<Bool, Never>? in
-        guard let watch = s.watches[path], watch.token == token else { return nil }
-        s.watches[path] = nil
-        return watch.continuation
-      }
-      continuation?.resume(returning: false)
-    }
-  }
-
-  func dismiss(_ path: NavigationIDPath) {
-    let continuation = storage.withValue { s -> CheckedContinuation<Bool, Never>? in
-      guard var watch = s.watches[path] else { return nil }
-      guard let continuation = watch.continuation else {
-        // The watcher has not started waiting yet; keep the request for it.
-        watch.dismissed = true
-        s.watches[path] = watch
-        return nil
-      }
-      s.watches[path] = nil
-      return continuation
-    }
-    continuation?.resume(returning: true)
-  }
+/// Cancels effects in the store that is running the current action: the one
+/// way an effect reaches back into the effect system (a child's `dismiss()`).
+struct EffectCanceller: Sendable {
+  /// Which store: navigation bookkeeping kept in state (what a presentation
+  /// set up) is only true of the store that set it up.
+  let storeID: Int
+  let cancel: @MainActor @Sendable (CancelID) -> Void
 }
 
-enum DismissCenterKey: DependencyKey {
-  static let liveValue = DismissCenter()
-  static let testValue = DismissCenter()
+private enum EffectCancellerKey: DependencyKey {
+  static let liveValue = EffectCanceller(storeID: 0) { _ in }
+  static let testValue = EffectCanceller(storeID: 0) { _ in }
+}
+
+/// The bookkeeping a presentation keeps in state: where it set up its watcher
+/// and effect scope, and in which store. A state moved to another store (a
+/// relaunch) is set up again there.
+struct Mounted<Value: Hashable & Sendable>: Hashable, Sendable {
+  let storeID: Int
+  let value: Value
+
+  init(_ value: Value) {
+    @Dependency(\.effectCanceller.storeID) var storeID
+    self.storeID = storeID
+    self.value = value
+  }
+
+  /// The value if this store set it up.
+  var inCurrentStore: Value? {
+    @Dependency(\.effectCanceller.storeID) var storeID
+    return storeID == self.storeID ? value : nil
+  }
 }
 
 extension DependencyValues {
-  var dismissCenter: DismissCenter {
-    get { self[DismissCenterKey.self] }
-    set { self[DismissCenterKey.self] = newValue }
+  var effectCanceller: EffectCanceller {
+    get { self[EffectCancellerKey.self] }
+    set { self[EffectCancellerKey.self] = newValue }
   }
 }
 
-/// Builds the child-side `dismiss` and the parent-side watcher for one presentation.
-func presentationDependencies(
-  parentPath: NavigationIDPath, childID: NavigationID
-) -> (childPath: NavigationIDPath, dismiss: DismissEffect) {
-  @Dependency(\.dismissCenter) var center
-  let childPath = parentPath.appending(childID)
-  return (
-    childPath,
-    DismissEffect { [center] in
-      // A cancelled effect belongs to a presentation that is already gone.
-      guard !Task.isCancelled else { return }
-      center.dismiss(childPath)
-    }
-  )
+/// The id of a presentation's dismiss watcher. A child's `dismiss()` cancels it at
+/// the child's own path (and only there), which makes the watcher send the
+/// parent's dismiss action.
+struct DismissID: Hashable, Sendable {}
+
+/// The id every effect of a presented child carries at the child's path: the
+/// parent cancels it when the child goes.
+struct PresentedID: Hashable, Sendable {}
+
+/// The `dismiss` a child presented at `childPath` gets.
+func dismissEffect(for childPath: NavigationIDPath) -> DismissEffect {
+  @Dependency(\.effectCanceller) var canceller
+  let id = CancelID(id: DismissID(), path: childPath)
+  return DismissEffect { [canceller] in
+    // A cancelled effect belongs to a presentation that is already gone.
+    guard !Task.isCancelled else { return }
+    await canceller.cancel(id)
+  }
 }
 
-/// Whether the presentation at `childID` has a live dismiss watcher. A child that
-/// was already presented in the initial state (a deep link) has none until an
-/// action passes its parent.
-func hasDismissWatcher(childID: NavigationID) -> Bool {
-  @Dependency(\.dismissCenter) var center
-  @Dependency(\.navigationIDPath) var parentPath
-  return center.isOpen(parentPath.appending(childID))
-}
+extension Effect {
+  /// Sends `action` once the child at `childPath` calls `dismiss()`; ends
+  /// silently when the child's effects are cancelled (it went another way).
+  static func dismissWatcher(childPath: NavigationIDPath, sending action: Action) -> Self {
+    Self(.watch(trigger: CancelID(id: DismissID(), path: childPath), action))
+      .cancellable(CancelID(id: PresentedID(), path: childPath))
+  }
 
-/// An effect that sends `action` when the presentation at `childID` calls dismiss.
-func dismissWatcher<Action: Sendable>(childID: NavigationID, sending action: Action) -> Effect<
-  Action
-> {
-  @Dependency(\.dismissCenter) var center
-  @Dependency(\.navigationIDPath) var parentPath
-  let childPath = parentPath.appending(childID)
-  let token = center.open(childPath)
-  return Effect<Action>(
-    .run(priority: nil, tracked: false) { [center] send in
-      if await center.wait(for: childPath, token: token) { await send(action) }
-    }
-  ).cancellable(id: childID)
+  /// Marks a child's effects as belonging to the presentation at `childPath`.
+  func presented(at childPath: NavigationIDPath) -> Self {
+    cancellable(CancelID(id: PresentedID(), path: childPath))
+  }
+
+  /// Cancels every effect of the presentation at `childPath` and below it.
+  static func cancelPresentation(at childPath: NavigationIDPath) -> Self {
+    Self(.cancel(CancelID(id: PresentedID(), path: childPath)))
+  }
 }

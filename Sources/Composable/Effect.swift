@@ -13,8 +13,14 @@ public struct Effect<Action: Sendable>: Sendable {
     case run(priority: TaskPriority?, tracked: Bool, @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
-    indirect case cancellable(CancelID, cancelInFlight: Bool, Effect<Action>)
+    /// `descendants`: the id also names this effect for cancellations from every
+    /// ancestor of its navigation path (a parent's `.cancel(id:)` reaches down).
+    indirect case cancellable(
+      CancelID, cancelInFlight: Bool, descendants: Bool, Effect<Action>)
     case cancel(CancelID)
+    /// Sends the action when `trigger` is cancelled; ends silently when it is
+    /// cancelled by any other id it carries. Needs no task (a dismiss watcher).
+    case watch(trigger: CancelID, Action)
   }
 
   @usableFromInline let node: Node
@@ -95,13 +101,24 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Makes this effect cancellable by `id`, scoped to the current navigation path,
   /// so the same id in two presentations of a feature names two different things.
+  ///
+  /// A `.cancel(id:)` from this feature or from any feature that presents it
+  /// (directly or further up) cancels it; one from a child or a sibling does not.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     @Dependency(\.navigationIDPath) var path
-    if case .none = node, !cancelInFlight { return self }
-    return Self(.cancellable(CancelID(id: id, path: path), cancelInFlight: cancelInFlight, self))
+    return cancellable(CancelID(id: id, path: path), cancelInFlight: cancelInFlight)
   }
 
-  /// Cancels the in-flight effects marked with `id` in the current navigation path.
+  func cancellable(_ id: CancelID, cancelInFlight: Bool = false, descendants: Bool = true)
+    -> Self
+  {
+    if case .none = node, !cancelInFlight { return self }
+    return Self(
+      .cancellable(id, cancelInFlight: cancelInFlight, descendants: descendants, self))
+  }
+
+  /// Cancels the in-flight effects marked with `id` in the current navigation path
+  /// and in every feature presented below it.
   public static func cancel(id: some Hashable & Sendable) -> Self {
     @Dependency(\.navigationIDPath) var path
     return Self(.cancel(CancelID(id: id, path: path)))
@@ -123,20 +140,35 @@ public struct Effect<Action: Sendable>: Sendable {
       return Effect<T>(.merge(effects.map { $0.map(transform) }))
     case .concatenate(let effects):
       return Effect<T>(.concatenate(effects.map { $0.map(transform) }))
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case .cancellable(let id, let cancelInFlight, let descendants, let effect):
+      return Effect<T>(
+        .cancellable(
+          id, cancelInFlight: cancelInFlight, descendants: descendants, effect.map(transform)))
     case .cancel(let id):
       return Effect<T>(.cancel(id))
+    case .watch(let trigger, let action):
+      return Effect<T>(.watch(trigger: trigger, transform(action)))
     }
   }
 
   /// Whether running this effect needs no task: it only sends or cancels.
   var isSynchronous: Bool {
     switch node {
-    case .none, .send, .cancel: return true
+    case .none, .send, .cancel, .watch: return true
     case .run: return false
     case .merge(let effects), .concatenate(let effects): return effects.allSatisfy(\.isSynchronous)
-    case .cancellable(_, _, let effect): return effect.isSynchronous
+    case .cancellable(_, _, _, let effect): return effect.isSynchronous
+    }
+  }
+
+  /// Whether a TestStore waits for this effect: false when all it runs is
+  /// bookkeeping (dismiss watchers).
+  var isTracked: Bool {
+    switch node {
+    case .none, .send, .cancel, .watch: return false
+    case .run(_, let tracked, _): return tracked
+    case .merge(let effects), .concatenate(let effects): return effects.contains(where: \.isTracked)
+    case .cancellable(_, _, _, let effect): return effect.isTracked
     }
   }
 
@@ -146,8 +178,10 @@ public struct Effect<Action: Sendable>: Sendable {
     switch node {
     case .run(let priority, _, let operation):
       return Self(.run(priority: priority, tracked: false, operation))
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Self(.cancellable(id, cancelInFlight: cancelInFlight, effect.untracked()))
+    case .cancellable(let id, let cancelInFlight, let descendants, let effect):
+      return Self(
+        .cancellable(
+          id, cancelInFlight: cancelInFlight, descendants: descendants, effect.untracked()))
     case .merge(let effects): return Self(.merge(effects.map { $0.untracked() }))
     case .concatenate(let effects): return Self(.concatenate(effects.map { $0.untracked() }))
     default: return self
@@ -163,6 +197,16 @@ public struct CancelID: Hashable, Sendable {
   init(id: some Hashable & Sendable, path: NavigationIDPath) {
     self.id = AnyHashableSendable(id)
     self.path = path
+  }
+  init(id: AnyHashableSendable, path: NavigationIDPath) {
+    self.id = id
+    self.path = path
+  }
+
+  /// The same id at this path and at each of its ancestors, so that a
+  /// cancellation from any of them finds the effect.
+  var withAncestors: [CancelID] {
+    path.prefixes.map { CancelID(id: id, path: $0) }
   }
 }
 

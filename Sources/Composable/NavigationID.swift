@@ -29,6 +29,14 @@ public struct NavigationIDPath: Hashable, Sendable {
     copy.ids.append(id)
     return copy
   }
+  /// This path and every path above it, up to the root (empty) path.
+  var prefixes: [NavigationIDPath] {
+    (0...ids.count).map { n in
+      var prefix = NavigationIDPath()
+      prefix.ids = Array(ids.prefix(n))
+      return prefix
+    }
+  }
 }
 
 private enum NavigationIDPathKey: DependencyKey {

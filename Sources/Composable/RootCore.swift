@@ -12,8 +12,11 @@ package enum ActionOrigin: Sendable {
 package final class RootCore<State, Action: Sendable>: StoreCore {
   package private(set) var state: State
   private let reducer: any Reducer<State, Action>
-  package var dependencies: DependencyValues
-  private let dismissCenter = DismissCenter()
+  /// What the reducer and the effects it creates see; the store's own
+  /// canceller is put in, so a child's `dismiss()` reaches this store.
+  package var dependencies: DependencyValues {
+    didSet { installCanceller() }
+  }
 
   private var queue: [(Action, ActionOrigin)] = []
   private var isProcessing = false
@@ -24,6 +27,12 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     let keys: [CancelID]
   }
   private var running: [Int: Running] = [:]
+  private struct Watcher {
+    let trigger: CancelID
+    let action: Action
+    let keys: [CancelID]
+  }
+  private var watchers: [Int: Watcher] = [:]
   private var cancellables: [CancelID: Set<Int>] = [:]
   private var nextTaskID = 0
 
@@ -41,7 +50,22 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     self.state = initialState
     self.reducer = reducer
     self.dependencies = withDependencies(prepareDependencies) { DependencyValues._current }
+    installCanceller()
   }
+
+  private func installCanceller() {
+    guard !isInstallingCanceller else { return }
+    isInstallingCanceller = true
+    defer { isInstallingCanceller = false }
+    dependencies.effectCanceller = EffectCanceller(storeID: storeID) { [weak self] id in
+      self?.cancel(id)
+    }
+  }
+  private var isInstallingCanceller = false
+  private let storeID: Int = {
+    RootCoreCounter.next += 1
+    return RootCoreCounter.next
+  }()
 
   @discardableResult
   package func send(_ action: Action, origin: ActionOrigin) -> StoreTask {
@@ -57,7 +81,6 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
         index += 1
         let effect = withDependencies {
           $0 = dependencies
-          $0.dismissCenter = dismissCenter
         } operation: {
           reducer.reduce(into: &state, action: next)
         }
@@ -118,15 +141,21 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
         }
         self?.finished(id)
       }
-      register(id, task: task, tracked: true, keys: keys)
+      register(id, task: task, tracked: rest.contains(where: \.isTracked), keys: keys)
       return [task]
 
-    case .cancellable(let cancelID, let cancelInFlight, let inner):
+    case .cancellable(let cancelID, let cancelInFlight, let descendants, let inner):
       if cancelInFlight { cancel(cancelID) }
-      return start(inner, keys: keys + [cancelID])
+      return start(inner, keys: keys + (descendants ? cancelID.withAncestors : [cancelID]))
 
     case .cancel(let cancelID):
       cancel(cancelID)
+      return []
+
+    case .watch(let trigger, let action):
+      let id = nextID()
+      watchers[id] = Watcher(trigger: trigger, action: action, keys: keys)
+      for key in keys + [trigger] { cancellables[key, default: []].insert(id) }
       return []
     }
   }
@@ -149,9 +178,29 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     }
   }
 
-  private func cancel(_ id: CancelID) {
+  func cancel(_ id: CancelID) {
     guard let ids = cancellables.removeValue(forKey: id) else { return }
-    for taskID in ids { running[taskID]?.task.cancel() }
+    var fired: [(Int, Action)] = []
+    for entryID in ids {
+      if let watcher = watchers.removeValue(forKey: entryID) {
+        for key in watcher.keys + [watcher.trigger] where key != id {
+          cancellables[key]?.remove(entryID)
+          if cancellables[key]?.isEmpty == true { cancellables[key] = nil }
+        }
+        if watcher.trigger == id { fired.append((entryID, watcher.action)) }
+      } else {
+        running[entryID]?.task.cancel()
+      }
+    }
+    // In the order the watchers were set up, so the result does not depend on
+    // how a set happens to be ordered.
+    for (_, action) in fired.sorted(by: { $0.0 < $1.0 }) {
+      if isProcessing {
+        queue.append((action, .effect))
+      } else {
+        send(action, origin: .effect)
+      }
+    }
   }
 
   /// Effects still running; `tracked` excludes presentation bookkeeping.
@@ -165,14 +214,27 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     running.values.filter { $0.tracked && !$0.task.isCancelled }.count
   }
 
+  /// Leaves running effects alone but stops counting them (they can still send).
+  package func stopTrackingEffects() {
+    for (id, entry) in running {
+      running[id] = Running(task: entry.task, tracked: false, keys: entry.keys)
+    }
+  }
+
   package func cancelAllEffects() {
+    watchers.removeAll()
     for entry in running.values { entry.task.cancel() }
   }
 
-  func addObserver(_ f: @escaping @MainActor () -> Void) -> StoreObservation {
+  package func addObserver(_ f: @escaping @MainActor () -> Void) -> StoreObservation {
     nextObserverID += 1
     let id = nextObserverID
     observers.append((id, f))
     return StoreObservation { [weak self] in self?.observers.removeAll { $0.id == id } }
   }
+}
+
+@MainActor
+private enum RootCoreCounter {
+  static var next = 0
 }

@@ -27,6 +27,8 @@ public struct StackElementIDGenerator: Sendable {
   public func advance(past id: StackElementID) {
     counter.withValue { n in n = max(n, id.rawValue + 1) }
   }
+  /// The id `next()` would hand out.
+  public func peek() -> StackElementID { StackElementID(rawValue: counter.value) }
   /// A generator that continues from where this one is, without advancing it.
   public func peekingCopy() -> Self { Self(startingAt: counter.value) }
 }
@@ -46,6 +48,10 @@ extension DependencyValues {
 /// The screens pushed on a navigation stack, bottom first, each with a stable id.
 public struct StackState<Element>: RandomAccessCollection {
   fileprivate var elements: IdentifiedArray<StackElementID, Component>
+  /// The elements the `forEach` has set up (scope, dismiss watcher): any of them
+  /// no longer in the stack left by some route, and its effects are cancelled.
+  /// Bookkeeping, not part of equality.
+  fileprivate var mounted: Mounted<[StackElementID]>?
 
   public init() { elements = IdentifiedArray(id: \.id) }
 
@@ -78,8 +84,8 @@ public struct StackState<Element>: RandomAccessCollection {
     elements.append(Component(id: generator.next(), element: element))
   }
 
-  /// Appends with a chosen id (ids must increase; used by the store for `.push`).
-  /// Ids the generator hands out later are above it: an equal one would be dropped.
+  /// Appends with a chosen id (used by `.push`). Ids the generator hands out
+  /// later are above it: an equal one would be dropped.
   public mutating func append(_ element: Element, id: StackElementID) {
     @Dependency(\.stackElementID) var generator
     generator.advance(past: id)
@@ -125,12 +131,14 @@ extension StackState: ExpressibleByArrayLiteral {
   public init(arrayLiteral elements: Element...) { self.init(elements) }
 }
 extension StackState: CustomDumpReflectable {
+  // Keyed by id, as the ids are what a test names: `#1: Detail.State(…)`.
   public var customDumpMirror: Mirror {
-    Mirror(
-      self,
-      unlabeledChildren: zip(ids, self).map { (id, e) in (id: id, element: e) } as [Any],
-      displayStyle: .collection)
+    Mirror(self, unlabeledChildren: Array(zip(ids, self)), displayStyle: .dictionary)
   }
+}
+
+extension StackElementID: CustomDumpStringConvertible {
+  public var customDumpDescription: String { "#\(rawValue)" }
 }
 
 /// What a parent receives about its navigation stack.
@@ -175,66 +183,115 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
 
   @Dependency(\.navigationIDPath) var navigationIDPath
 
-  private func navigationID(_ id: StackElementID) -> NavigationID {
-    NavigationID(slot: AnyHashable(toStackState), identity: AnyHashable(id))
+  private func path(for id: StackElementID) -> NavigationIDPath {
+    navigationIDPath.appending(
+      NavigationID(slot: AnyHashable(toStackState), identity: AnyHashable(id)))
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let initialIDs = state[keyPath: toStackState].ids
+    let mountedBefore = state[keyPath: toStackState].mounted?.inCurrentStore ?? []
     var effects: [Effect<Base.Action>] = []
     let embed = toStackAction
 
     switch toStackAction.extract(from: action) {
     case .element(let id, let elementAction):
-      guard var child = state[keyPath: toStackState][id: id] else {
+      if state[keyPath: toStackState][id: id] != nil {
+        let elementPath = path(for: id)
+        let childEffect = withDependencies {
+          $0.navigationIDPath = elementPath
+          $0.dismiss = dismissEffect(for: elementPath)
+        } operation: {
+          element.reduce(into: &state[keyPath: toStackState][id: id]!, action: elementAction)
+        }
+        effects.append(
+          childEffect.map { embed.embed(.element(id: id, action: $0)) }
+            .presented(at: elementPath))
+      } else {
         reportIssue(
           """
-          A "forEach" at \(fileID):\(line) received an action for a missing element \(id). \
-          Action: \(debugCaseOutput(action))
-          """
-        )
-        effects.append(base.reduce(into: &state, action: action))
-        break
+          A "forEach" at "\(fileID):\(line)" received an action for a missing element.
+
+            Action:
+              \(debugCaseOutput(action))
+
+          Either a reducer removed the element before this forEach ran (it must run first, so \
+          the element can handle its actions while its state is present), or an effect or a \
+          view sent it after the element left the stack.
+          """,
+          fileID: fileID, line: line)
       }
-      let navID = navigationID(id)
-      let (childPath, dismiss) = presentationDependencies(
-        parentPath: navigationIDPath, childID: navID)
-      let childEffect = withDependencies {
-        $0.navigationIDPath = childPath
-        $0.dismiss = dismiss
-      } operation: {
-        element.reduce(into: &child, action: elementAction)
-      }
-      state[keyPath: toStackState][id: id] = child
-      effects.append(
-        childEffect.map { embed.embed(.element(id: id, action: $0)) }.cancellable(id: navID))
       effects.append(base.reduce(into: &state, action: action))
 
     case .popFrom(let id):
+      let canPop = state[keyPath: toStackState].ids.contains(id)
       effects.append(base.reduce(into: &state, action: action))
-      state[keyPath: toStackState].pop(from: id)
+      if canPop {
+        state[keyPath: toStackState].pop(from: id)
+      } else {
+        reportIssue(
+          """
+          A "forEach" at "\(fileID):\(line)" received a "popFrom" action for a missing element.
+
+            ID:
+              \(id)
+            Path IDs:
+              \(state[keyPath: toStackState].ids)
+          """,
+          fileID: fileID, line: line)
+      }
 
     case .push(let id, let elementState):
-      effects.append(base.reduce(into: &state, action: action))
-      if let last = state[keyPath: toStackState].ids.last, id <= last {
+      if state[keyPath: toStackState].ids.contains(id) {
         reportIssue(
-          "A \"forEach\" at \(fileID):\(line) was asked to push id \(id), not above \(last).")
-      } else {
-        state[keyPath: toStackState].append(elementState, id: id)
+          """
+          A "forEach" at "\(fileID):\(line)" received a "push" action for an element it \
+          already contains.
+
+            ID:
+              \(id)
+            Path IDs:
+              \(state[keyPath: toStackState].ids)
+          """,
+          fileID: fileID, line: line)
+        effects.append(base.reduce(into: &state, action: action))
+        break
       }
+      @Dependency(\.context) var context
+      @Dependency(\.stackElementID) var generator
+      // In tests ids come from the store's generator in order, so that an
+      // expectation can name them: one from elsewhere is a mistake in the test.
+      if context == .test, id > generator.peek() {
+        reportIssue(
+          """
+          A "forEach" at "\(fileID):\(line)" received a "push" action with an unexpected \
+          generational ID.
+
+            Received ID:
+              \(id)
+            Expected ID:
+              \(generator.peek())
+          """,
+          fileID: fileID, line: line)
+      }
+      state[keyPath: toStackState].append(elementState, id: id)
+      effects.append(base.reduce(into: &state, action: action))
 
     case nil:
       effects.append(base.reduce(into: &state, action: action))
     }
 
-    let finalIDs = state[keyPath: toStackState].ids
-    for id in initialIDs where !finalIDs.contains(id) {
-      effects.append(.cancel(id: navigationID(id)))
-    }
-    for id in finalIDs
-    where !initialIDs.contains(id) || !hasDismissWatcher(childID: navigationID(id)) {
-      effects.append(
-        dismissWatcher(childID: navigationID(id), sending: embed.embed(.popFrom(id: id))))
+    let idsAfter = state[keyPath: toStackState].ids
+    if idsAfter != mountedBefore || state[keyPath: toStackState].mounted?.inCurrentStore == nil {
+      let before = Set(mountedBefore)
+      let after = Set(idsAfter)
+      for id in mountedBefore where !after.contains(id) {
+        effects.append(.cancelPresentation(at: path(for: id)))
+      }
+      for id in idsAfter where !before.contains(id) {
+        effects.append(
+          .dismissWatcher(childPath: path(for: id), sending: embed.embed(.popFrom(id: id))))
+      }
+      state[keyPath: toStackState].mounted = Mounted(idsAfter)
     }
     return .merge(effects)
   }

@@ -98,6 +98,7 @@ extension Store where State: Equatable {}
 /// Lets a caller await the effects started by one `send`.
 public struct StoreTask: Hashable, Sendable {
   let tasks: [Task<Void, Never>]
+  package init(tasks: [Task<Void, Never>]) { self.tasks = tasks }
   public func finish() async {
     for t in tasks { await t.value }
   }
@@ -120,7 +121,8 @@ public final class StoreObservation {
 }
 
 @MainActor
-protocol StoreCore: AnyObject {
+package protocol StoreCore: AnyObject, Sendable {
   func addObserver(_ f: @escaping @MainActor () -> Void) -> StoreObservation
   var runningEffectCount: Int { get }
+  func stopTrackingEffects()
 }

@@ -7,7 +7,7 @@ public enum Exhaustivity: Equatable, Sendable {
   /// Every state change, received action and running effect must be asserted.
   case on
   /// Only what a test asserts is checked; with `showSkippedAssertions`, what was
-  /// skipped is printed.
+  /// skipped is reported as a known issue (shown, not failing).
   case off(showSkippedAssertions: Bool)
   public static let off = Self.off(showSkippedAssertions: false)
 }
@@ -21,17 +21,25 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// How long `receive` and `finish` wait for effects by default: generous, as
   /// waiting ends as soon as the effect is done and CI machines can be slow.
   public var timeout: Duration = .seconds(10)
-  /// Whether the feature called `dismiss()` on itself.
-  public private(set) var isDismissed = false
+  /// Whether the feature called `dismiss()` on itself. A dismissed store takes
+  /// no more actions and no longer tracks the feature's effects.
+  public var isDismissed: Bool { dismissed.value }
+  private let dismissed = LockIsolated(false)
+  /// The state as of the last step the test asserted (or skipped): what the
+  /// next assertion's closure starts from.
+  public internal(set) var state: State
 
   let core: RootCore<State, Action>
   /// Actions sent by effects, not yet asserted, with the state after each and
   /// the stack id generator as it was before each (for `StackState.append` in
   /// the expectation).
-  private var received: [(action: Action, state: State, generator: StackElementIDGenerator)] = []
+  var received: [Received] = []
+  struct Received {
+    let action: Action
+    let state: State
+    let generator: StackElementIDGenerator
+  }
   private var generatorBeforeNextAction: StackElementIDGenerator
-  /// The state after the last step a test asserted (or skipped).
-  private var lastState: State
   private var stateAfterExternal: State?
 
   public init<R: Reducer>(
@@ -39,10 +47,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
-    let dismissed = LockIsolated(false)
     let dependencies = withDependencies {
       $0.stackElementID = StackElementIDGenerator()
-      $0.dismiss = DismissEffect { dismissed.setValue(true) }
       prepareDependencies(&$0)
     } operation: {
       DependencyValues._current
@@ -58,33 +64,35 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       initialState: initialState, reducer: reducer(),
       prepareDependencies: { $0 = dependencies })
     self.core = core
-    self.lastState = initialState
-    self.dismissedFlag = dismissed
+    self.state = initialState
     self.generatorBeforeNextAction = core.dependencies.stackElementID.peekingCopy()
+    let handle: any StoreCore = core
+    core.dependencies.dismiss = DismissEffect { [weak handle, dismissed] in
+      await MainActor.run {
+        dismissed.setValue(true)
+        handle?.stopTrackingEffects()
+      }
+    }
     core.didProcess = { [weak self] action, origin, state in
       guard let self else { return }
       let generator = self.generatorBeforeNextAction
       self.generatorBeforeNextAction = self.core.dependencies.stackElementID.peekingCopy()
       switch origin {
       case .external: self.stateAfterExternal = state
-      case .effect: self.received.append((action, state, generator))
+      case .effect:
+        self.received.append(Received(action: action, state: state, generator: generator))
       }
     }
   }
 
-  private let dismissedFlag: LockIsolated<Bool>
-
-  /// The feature's current state.
-  public var state: State { core.state }
-
-  /// Dependencies in force for the actions sent from now on.
+  /// Dependencies in force for the actions sent from now on, and in the
+  /// assertion closures.
   public var dependencies: DependencyValues {
     get { core.dependencies }
     set { core.dependencies = newValue }
   }
 
-  private var isExhaustive: Bool { exhaustivity == .on }
-  private var showSkipped: Bool { exhaustivity == .off(showSkippedAssertions: true) }
+  var isExhaustive: Bool { exhaustivity == .on }
 
   /// Sends `action` and asserts how it changes the state (`updateStateToExpected`
   /// mutates a copy of the previous state into the expected one).
@@ -95,22 +103,29 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async -> StoreTask {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard !isDismissed else {
+      reportIssue("Can't send action to dismissed test store.", at: location)
+      return StoreTask(tasks: [])
+    }
     if !received.isEmpty {
-      if isExhaustive {
+      switch exhaustivity {
+      case .on:
+        // Reported, and kept: the test can still receive them.
         reportIssue(
           """
-          Must handle \(received.count) received action(s) before sending an action:
-          \(received.map { "  • " + String(customDumping: $0.action) }.joined(separator: "\n"))
-          """,
-          fileID: fileID, filePath: filePath, line: line, column: column)
-      } else if showSkipped {
-        print("Skipped receiving \(received.map { String(customDumping: $0.action) })")
+          Must handle \(received.count) received \
+          action\(received.count == 1 ? "" : "s") before sending an action.
+
+          Unhandled actions: \(String(customDumping: received.map(\.action)))
+          """, at: location)
+      case .off(let showSkipped):
+        if showSkipped { reportSkippedReceivedActions(at: location) }
+        state = received.last!.state
+        received.removeAll()
       }
-      lastState = received.last!.state
-      received.removeAll()
     }
-    if !isExhaustive { lastState = core.state }
-    let previous = lastState
+    let previous = state
     let generator = core.dependencies.stackElementID.peekingCopy()
     generatorBeforeNextAction = generator
     stateAfterExternal = nil
@@ -118,116 +133,37 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let actual = stateAfterExternal ?? core.state
     expect(
       previous: previous, actual: actual, modify: updateStateToExpected, generator: generator,
-      step: "send(\(String(customDumping: action)))",
-      fileID: fileID, filePath: filePath, line: line, column: column)
-    lastState = actual
-    syncDismissed()
+      at: location)
+    state = actual
     // Let effects that start immediately get going, as they would in the app.
     await Task.megaYield()
     return task
   }
 
-  /// Waits for an effect to send `expected` and asserts the state it produced.
-  public func receive(
-    _ expected: Action,
-    timeout: Duration? = nil,
+  /// Sends the action at `caseKeyPath`: `send(\.destination.presented.save)`.
+  @discardableResult
+  public func send(
+    _ caseKeyPath: CaseKeyPath<Action, Void>,
     assert updateStateToExpected: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
-  ) async where Action: Equatable {
-    await receive(
-      matching: { $0 == expected }, description: String(customDumping: expected),
-      expectedAction: expected, timeout: timeout, assert: updateStateToExpected,
+  ) async -> StoreTask {
+    await send(
+      AnyCasePath(caseKeyPath).embed(()), assert: updateStateToExpected,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Waits for an effect to send an action in the case `casePath`.
-  public func receive<Value>(
-    _ casePath: CaseKeyPath<Action, Value>,
-    timeout: Duration? = nil,
+  /// Sends the action at `caseKeyPath` with `value`: `send(\.titleChanged, "Design")`.
+  @discardableResult
+  public func send<Value>(
+    _ caseKeyPath: CaseKeyPath<Action, Value>, _ value: Value,
     assert updateStateToExpected: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
-  ) async {
-    let path = AnyCasePath(casePath)
-    await receive(
-      matching: { path.extract(from: $0) != nil }, description: "\(casePath)",
-      expectedAction: nil, timeout: timeout, assert: updateStateToExpected,
+  ) async -> StoreTask {
+    await send(
+      AnyCasePath(caseKeyPath).embed(value), assert: updateStateToExpected,
       fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  private func receive(
-    matching matches: (Action) -> Bool,
-    description: String,
-    expectedAction: Action?,
-    timeout: Duration?,
-    assert updateStateToExpected: ((inout State) throws -> Void)?,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) async {
-    let found = await waitUntil(timeout: timeout ?? self.timeout) {
-      self.isExhaustive ? !self.received.isEmpty : self.received.contains { matches($0.action) }
-    }
-    guard found else {
-      reportIssue(
-        "Expected to receive \(description), but received nothing within \(timeout ?? self.timeout).",
-        fileID: fileID, filePath: filePath, line: line, column: column)
-      return
-    }
-    let index = isExhaustive ? 0 : received.firstIndex { matches($0.action) }!
-    if index > 0 {
-      if showSkipped {
-        print("Skipped receiving \(received[..<index].map { String(customDumping: $0.action) })")
-      }
-      lastState = received[index - 1].state
-    }
-    let (action, state, generator) = received[index]
-    received.removeSubrange(...index)
-    if !matches(action) {
-      var message = "Received unexpected action:"
-      if let expectedAction, let difference = diff(expectedAction, action, format: .proportional) {
-        message += " (Expected: −, Received: +)\n" + difference
-      } else {
-        message += "\n  expected: \(description)\n  received: \(String(customDumping: action))"
-      }
-      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    expect(
-      previous: lastState, actual: state, modify: updateStateToExpected,
-      generator: generator,
-      step: "receive(\(String(customDumping: action)))",
-      fileID: fileID, filePath: filePath, line: line, column: column)
-    lastState = state
-    syncDismissed()
-  }
-
-  /// Waits for every running effect to finish (fails after `timeout`).
-  public func finish(
-    timeout: Duration? = nil,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) async {
-    let done = await waitUntil(timeout: timeout ?? self.timeout) {
-      self.core.runningEffectCount == 0
-    }
-    if !done {
-      reportIssue(
-        "Expected effects to finish, but \(core.runningEffectCount) still running.",
-        fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    syncDismissed()
-  }
-
-  /// Drops actions received but not asserted (checked up to here).
-  public func skipReceivedActions() async {
-    await Task.megaYield()
-    if let last = received.last { lastState = last.state }
-    received.removeAll()
-  }
-
-  /// Cancels running effects so the end-of-test check does not report them.
-  public func skipInFlightEffects() async {
-    core.cancelAllEffects()
-    await Task.megaYield()
   }
 
   /// Asserts the current state without sending anything (useful non-exhaustively).
@@ -236,83 +172,75 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     let actual = received.last?.state ?? core.state
     withoutActuallyEscaping(updateStateToExpected) { modify in
       expect(
-        previous: lastState, actual: actual, modify: modify,
-        generator: core.dependencies.stackElementID.peekingCopy(), step: "assert",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        previous: state, actual: actual, modify: modify,
+        generator: core.dependencies.stackElementID.peekingCopy(), at: location)
     }
   }
 
-  private func syncDismissed() {
-    if dismissedFlag.value { isDismissed = true }
+  /// Waits for every running effect to finish (fails after `timeout`), after
+  /// checking that every received action was asserted.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    assertNoReceivedActions(at: location)
+    let timeout = timeout ?? self.timeout
+    let done = await waitUntil(timeout: timeout) { self.core.runningEffectCount == 0 }
+    if !done {
+      reportIssue(
+        """
+        Expected effects to finish, but there are still effects in-flight after \(timeout).
+
+        If an effect waits on a clock, advance the test clock; if it waits on something real, \
+        pass a longer "timeout".
+        """, at: location)
+    }
   }
 
-  private func expect(
-    previous: State, actual: State, modify: ((inout State) throws -> Void)?,
-    generator: StackElementIDGenerator, step: String,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) {
-    func apply(to base: State) -> State? {
-      var copy = base
-      do {
-        // Expectations that push onto a stack get the ids the reducer got.
-        try withDependencies {
-          $0.stackElementID = generator.peekingCopy()
-        } operation: {
-          try modify?(&copy)
-        }
-      } catch {
-        reportIssue(
-          "Threw error: \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
-        return nil
-      }
-      return copy
-    }
-    guard let expected = apply(to: previous) else { return }
-    if expected == actual {
-      if isExhaustive, modify != nil, expected == previous {
-        reportIssue(
-          """
-          Expected state to change, but no change occurred.
-          The trailing closure made no observable modifications to state. If no change to \
-          state is expected, omit the trailing closure.
-          """,
-          fileID: fileID, filePath: filePath, line: line, column: column)
-      }
+  /// Drops the actions received but not asserted (the state moves on to the
+  /// last one's). With `strict`, having nothing to skip is a failure.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.megaYield()
+    if received.isEmpty {
+      if strict { reportIssue("There were no received actions to skip.", at: location) }
       return
     }
-    if !isExhaustive, let fromActual = apply(to: actual), fromActual == actual {
-      if showSkipped, let skipped = diff(expected, actual) {
-        print("Skipped assertions after \(step):\n\(skipped)")
-      }
-      return
-    }
-    let difference =
-      diff(expected, actual, format: .proportional).map { "\($0.indent(by: 4))" }
-      ?? "    (Expected state and actual state dump the same but are not equal.)"
-    reportIssue(
-      """
-      A state change does not match expectation: (Expected: −, Actual: +)
-      after \(step)
-      \(difference)
-      """,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    reportSkippedReceivedActions(
+      at: location, as: isExhaustive ? .off(showSkippedAssertions: true) : exhaustivity)
+    state = received.last!.state
+    received.removeAll()
   }
 
-  private func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !condition() {
-      if clock.now >= deadline { return false }
-      await Task.megaYield()
-      if condition() { break }
-      // Real time passes only when an effect waits on something real; yielding
-      // alone covers effects driven by test clocks.
-      try? await Task.sleep(for: .milliseconds(1))
+  /// Stops tracking the effects running now, without cancelling them: they may
+  /// still send actions, which must then be received. With `strict`, having
+  /// nothing to skip is a failure.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.megaYield()
+    let count = core.runningEffectCount
+    if count == 0 {
+      if strict { reportIssue("There were no in-flight effects to skip.", at: location) }
+      return
     }
-    return true
+    report(
+      "\(count) in-flight effect\(count == 1 ? " was" : "s were") skipped.",
+      at: location, as: isExhaustive ? .off(showSkippedAssertions: true) : exhaustivity)
+    core.stopTrackingEffects()
   }
 
   // Not `isolated deinit`: that runs without the test's task-locals, so these
@@ -323,29 +251,99 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   private func completed() {
-    if isExhaustive {
-      if !received.isEmpty {
-        reportIssue(
-          """
-          The store received \(received.count) unexpected action(s) by the end of this test:
-          \(received.map { "  • " + String(customDumping: $0.action) }.joined(separator: "\n"))
-          """)
-      }
-      let running = core.runningEffectCount
-      if running > 0 {
-        reportIssue(
-          """
-          \(running) effect(s) still running at the end of this test. Every effect must \
-          finish, be cancelled, or be awaited with "finish()" before the test ends.
-          """)
-      }
+    assertNoReceivedActions(at: nil)
+    let running = core.runningEffectCount
+    if running > 0, isExhaustive {
+      reportIssue(
+        """
+        \(running) effect\(running == 1 ? " is" : "s are") still running at the end of this \
+        test. Every effect must finish, be cancelled, or be awaited with "finish()" before the \
+        test ends; "skipInFlightEffects()" stops tracking them, and a non-exhaustive store \
+        ("exhaustivity = .off") does not check.
+        """)
     }
     core.cancelAllEffects()
+  }
+
+  /// `location` nil: at the end of the test, where there is no step to point at.
+  func assertNoReceivedActions(at location: Location?) {
+    guard !received.isEmpty else { return }
+    let message = """
+      The store received \(received.count) unexpected \
+      action\(received.count == 1 ? "" : "s").
+
+        Unhandled actions:
+      \(received.map { "    " + String(customDumping: $0.action) }.joined(separator: "\n"))
+
+      Assert them with "receive", skip them with "skipReceivedActions()", or use a \
+      non-exhaustive store ("exhaustivity = .off").
+      """
+    if let location {
+      report(message, at: location)
+    } else if isExhaustive {
+      reportIssue(message)
+    }
+  }
+
+  func reportSkippedReceivedActions(at location: Location, as exhaustivity: Exhaustivity? = nil) {
+    let actions = received.map(\.action)
+    let dump =
+      actions.count == 1
+      ? String(customDumping: actions[0]) : String(customDumping: actions)
+    report(
+      "\(actions.count) received action\(actions.count == 1 ? " was" : "s were") skipped.\n\n\(dump)",
+      at: location, as: exhaustivity)
+  }
+}
+
+/// Where a test step is written, for the issues it reports.
+struct Location {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}
+
+func reportIssue(_ message: String, at location: Location) {
+  reportIssue(
+    message, fileID: location.fileID, filePath: location.filePath, line: location.line,
+    column: location.column)
+}
+
+extension TestStore {
+  /// Reports as the exhaustivity says: a failure when exhaustive; a known issue
+  /// (shown, not failing) when skipped assertions are shown; nothing otherwise.
+  func report(_ message: String, at location: Location, as exhaustivity: Exhaustivity? = nil) {
+    switch exhaustivity ?? self.exhaustivity {
+    case .on:
+      reportIssue(message, at: location)
+    case .off(showSkippedAssertions: true):
+      withExpectedIssue {
+        reportIssue("Skipped assertions.\n\n\(message)", at: location)
+      }
+    case .off(showSkippedAssertions: false):
+      break
+    }
+  }
+
+  func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    await Task.megaYield()
+    while !condition() {
+      if clock.now >= deadline { return false }
+      await Task.megaYield()
+      if condition() { break }
+      // Real time passes only when an effect waits on something real; yielding
+      // alone covers effects driven by test clocks.
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
   }
 }
 
 extension String {
-  fileprivate func indent(by n: Int) -> String {
+  func indent(by n: Int) -> String {
     split(separator: "\n", omittingEmptySubsequences: false)
       .map { String(repeating: " ", count: n) + $0 }.joined(separator: "\n")
   }

@@ -132,9 +132,13 @@ struct PresentationTests {
     }
   }
 
-  @Test func dismissWhenNothingIsPresentedOnlyRunsTheParent() async {
+  @Test func dismissWhenNothingIsPresentedIsReportedAndOnlyRunsTheParent() async {
     let store = makeStore()
-    await store.send(.child(.dismiss)) { $0.log = ["dismiss count=-1"] }
+    await withKnownIssue {
+      await store.send(.child(.dismiss)) { $0.log = ["dismiss count=-1"] }
+    } matching: {
+      $0.mentions("destination state was absent")
+    }
   }
 
   @Test func actionForADismissedChildIsReported() async {
@@ -258,8 +262,8 @@ struct PresentationTests {
       $0.destination = .alert(AlertState(title: "Sure?", buttons: [.default("OK", action: .ok)]))
     }
     await withKnownIssue {
-      // Reported; and an alert closes on any action that reaches it.
-      await store.send(.destination(.presented(.child(.increment)))) { $0.destination = nil }
+      // Reported; the alert stays, as only its own buttons close it.
+      await store.send(.destination(.presented(.child(.increment))))
     } matching: {
       $0.mentions("child state was in another case")
     }

@@ -102,21 +102,26 @@ struct StackTests {
 
   @Test func pushActionAppendsWithTheGivenID() async {
     let store = makeStore()
-    await store.send(.path(.push(id: 5, state: Child.State(id: 9)))) {
-      $0.path.append(Child.State(id: 9), id: 5)
+    await store.send(.path(.push(id: 0, state: Child.State(id: 9)))) {
+      $0.path.append(Child.State(id: 9), id: 0)
     }
     await withKnownIssue {
-      await store.send(.path(.push(id: 3, state: Child.State(id: 3))))
+      await store.send(.path(.push(id: 0, state: Child.State(id: 3))))
     } matching: {
-      $0.mentions("not above")
+      $0.mentions("already contains")
     }
-    #expect(store.state.path.ids == [5])
+    #expect(store.state.path.ids == [0])
   }
 
   @Test func idsAppendedAfterAPushWithAnIDAreAboveIt() async {
     let store = makeStore()
-    await store.send(.path(.push(id: 1, state: Child.State(id: 9)))) {
-      $0.path.append(Child.State(id: 9), id: 1)
+    await withKnownIssue {
+      // In a test, ids come from the store's generator in order.
+      await store.send(.path(.push(id: 1, state: Child.State(id: 9)))) {
+        $0.path.append(Child.State(id: 9), id: 1)
+      }
+    } matching: {
+      $0.mentions("unexpected generational ID")
     }
     // The generator was at 0: without moving past the pushed id it would hand
     // out 0, then 1, which the stack already has.

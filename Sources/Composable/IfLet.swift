@@ -1,0 +1,87 @@
+import IssueReporting
+
+extension Reducer {
+  /// Runs `child` on optional child state that is not a presentation (no
+  /// `PresentationAction`: the parent shows and hides it by setting the state).
+  /// Child actions run first, while the state is there; when the state becomes
+  /// nil or another child during an action, the old child's effects are cancelled.
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _IfLetReducer<Self, Child>
+  where Child.State == ChildState, Child.Action == ChildAction {
+    _IfLetReducer(
+      parent: self, child: child(), toChildState: toChildState,
+      toChildAction: AnyCasePath(toChildAction), fileID: fileID, line: line)
+  }
+
+  /// `ifLet` for optional ephemeral state (an alert without a presentation action).
+  public func ifLet<ChildState, ChildAction: Sendable>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _IfLetReducer<Self, EmptyReducer<ChildState, ChildAction>> {
+    ifLet(toChildState, action: toChildAction, then: { EmptyReducer() }, fileID: fileID, line: line)
+  }
+}
+
+public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  let parent: Parent
+  let child: Child
+  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  let fileID: StaticString
+  let line: UInt
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let childEffects = reduceChild(into: &state, action: action)
+    let before = state[keyPath: toChildState].map(navigationID(for:))
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let after = state[keyPath: toChildState].map(navigationID(for:))
+
+    if after == before, toChildAction.extract(from: action) != nil,
+      let childState = state[keyPath: toChildState], isEphemeral(childState)
+    {
+      state[keyPath: toChildState] = nil
+    }
+    var effects = [childEffects, parentEffects]
+    if let before, before != after {
+      effects.append(.cancel(id: before))
+    }
+    return .merge(effects)
+  }
+
+  private func navigationID(for childState: Child.State) -> NavigationID {
+    NavigationID(slot: AnyHashable(toChildState), value: childState)
+  }
+
+  private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    guard let childState = state[keyPath: toChildState] else {
+      reportIssue(
+        """
+        An "ifLet" at "\(fileID):\(line)" received a child action when child state was nil.
+
+          Action:
+            \(debugCaseOutput(action))
+
+        Either a reducer set the child state to nil before this ifLet ran (it must run first, \
+        so the child can handle its actions while its state is present), or an effect or a \
+        view sent the action while the state was nil.
+        """,
+        fileID: fileID, line: line)
+      return .none
+    }
+    let embed = toChildAction
+    return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+      .map { embed.embed($0) }
+      .cancellable(id: navigationID(for: childState))
+  }
+}
