@@ -8,12 +8,15 @@ extension Reducer {
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _ForEachReducer<Self, ID, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
     _ForEachReducer(
       base: self, element: element(), toElements: toElements,
-      toElementAction: AnyCasePath(toElementAction), fileID: fileID, line: line)
+      toElementAction: AnyCasePath(toElementAction),
+      site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
@@ -29,8 +32,7 @@ public struct _ForEachReducer<Base: Reducer, ID: Hashable & Sendable, Element: R
   let element: Element
   let toElements: WritableKeyPath<Base.State, IdentifiedArray<ID, Element.State>>
   let toElementAction: AnyCasePath<Base.Action, IdentifiedAction<ID, Element.Action>>
-  let fileID: StaticString
-  let line: UInt
+  let site: SourceSite
 
   @Dependency(\.navigationIDPath) var navigationIDPath
 
@@ -52,7 +54,7 @@ public struct _ForEachReducer<Base: Reducer, ID: Hashable & Sendable, Element: R
       } else {
         reportIssue(
           """
-          A "forEach" at \(fileID):\(line) received an action for a missing element. \
+          A "forEach" at \(site) received an action for a missing element. \
           Action: \(debugCaseOutput(action))
           """
         )

@@ -10,12 +10,15 @@ extension Reducer {
     action toChildAction: CaseKeyPath<Action, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _IfLetReducer<Self, Child>
   where Child.State == ChildState, Child.Action == ChildAction {
     _IfLetReducer(
       parent: self, child: child(), toChildState: toChildState,
-      toChildAction: AnyCasePath(toChildAction), fileID: fileID, line: line)
+      toChildAction: AnyCasePath(toChildAction),
+      site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// `ifLet` for optional ephemeral state (an alert without a presentation action).
@@ -23,9 +26,13 @@ extension Reducer {
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _IfLetReducer<Self, EmptyReducer<ChildState, ChildAction>> {
-    ifLet(toChildState, action: toChildAction, then: { EmptyReducer() }, fileID: fileID, line: line)
+    ifLet(
+      toChildState, action: toChildAction, then: { EmptyReducer() }, fileID: fileID,
+      filePath: filePath, line: line, column: column)
   }
 }
 
@@ -34,8 +41,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let child: Child
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  let fileID: StaticString
-  let line: UInt
+  let site: SourceSite
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
@@ -67,7 +73,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     guard let childState = state[keyPath: toChildState] else {
       reportIssue(
         """
-        An "ifLet" at "\(fileID):\(line)" received a child action when child state was nil.
+        An "ifLet" at "\(site)" received a child action when child state was nil.
 
           Action:
             \(debugCaseOutput(action))
@@ -76,7 +82,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         so the child can handle its actions while its state is present), or an effect or a \
         view sent the action while the state was nil.
         """,
-        fileID: fileID, line: line)
+        at: site)
       return .none
     }
     let embed = toChildAction

@@ -135,12 +135,15 @@ extension Reducer {
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _PresentationReducer<Self, Destination>
   where Destination.State == DestinationState, Destination.Action == DestinationAction {
     _PresentationReducer(
       base: self, destination: destination(), toPresentationState: toPresentationState,
-      toPresentationAction: AnyCasePath(toPresentationAction), fileID: fileID, line: line)
+      toPresentationAction: AnyCasePath(toPresentationAction),
+      site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// `ifLet` for alerts and dialogs, which have no reducer of their own.
@@ -148,11 +151,13 @@ extension Reducer {
     _ toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _PresentationReducer<Self, EmptyReducer<ChildState, ChildAction>> {
     ifLet(
       toPresentationState, action: toPresentationAction, destination: { EmptyReducer() },
-      fileID: fileID, line: line)
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
@@ -161,8 +166,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   let destination: Destination
   let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
   let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
-  let fileID: StaticString
-  let line: UInt
+  let site: SourceSite
 
   @Dependency(\.navigationIDPath) var navigationIDPath
 
@@ -204,7 +208,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     case (nil, .some):
       reportIssue(
         """
-        An "ifLet" at "\(fileID):\(line)" received a presentation action when destination \
+        An "ifLet" at "\(site)" received a presentation action when destination \
         state was absent.
 
           Action:
@@ -215,7 +219,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
         action was sent while nothing was presented (send destination actions only while it \
         is, or from effects that start in this reducer).
         """,
-        fileID: fileID, line: line
+        at: site
       )
       effects.append(base.reduce(into: &state, action: action))
     }

@@ -11,8 +11,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   let toChildState: StatePath
   let toChildAction: AnyCasePath<ParentAction, Child.Action>
   let child: Child
-  let fileID: StaticString
-  let line: UInt
+  let site: SourceSite
 
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
@@ -22,8 +21,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     self.toChildState = .keyPath(toChildState)
     self.toChildAction = AnyCasePath(toChildAction)
     self.child = child()
-    self.fileID = #fileID
-    self.line = #line
+    self.site = SourceSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
   }
 
   public init<ChildState, ChildAction>(
@@ -31,13 +29,14 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .casePath(AnyCasePath(toChildState))
     self.toChildAction = AnyCasePath(toChildAction)
     self.child = child()
-    self.fileID = fileID
-    self.line = line
+    self.site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
@@ -51,12 +50,12 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
       guard var childState = casePath.extract(from: state) else {
         reportIssue(
           """
-          A "Scope" at \(fileID):\(line) received a child action when child state was in \
+          A "Scope" at "\(site)" received a child action when child state was in \
           another case.
             Action: \(debugCaseOutput(action))
             State: \(debugCaseOutput(state))
-          """
-        )
+          """,
+          at: site)
         return .none
       }
       let effect = child.reduce(into: &childState, action: childAction)
@@ -70,4 +69,20 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
 func debugCaseOutput(_ value: Any) -> String {
   let cases = enumCasePath(of: value).cases
   return cases.isEmpty ? "\(type(of: value))" : ".\(cases.joined(separator: "."))"
+}
+
+/// Where a reducer was written, for the issues it reports: they point at the
+/// line that composed it, not at the library.
+struct SourceSite: CustomStringConvertible, Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  var description: String { "\(fileID):\(line)" }
+}
+
+func reportIssue(_ message: String, at site: SourceSite) {
+  reportIssue(
+    message, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
 }

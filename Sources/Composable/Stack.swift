@@ -164,12 +164,15 @@ extension Reducer {
     action toStackAction: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _StackReducer<Self, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
     _StackReducer(
       base: self, element: element(), toStackState: toStackState,
-      toStackAction: AnyCasePath(toStackAction), fileID: fileID, line: line)
+      toStackAction: AnyCasePath(toStackAction),
+      site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
@@ -178,8 +181,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
   let element: Element
   let toStackState: WritableKeyPath<Base.State, StackState<Element.State>>
   let toStackAction: AnyCasePath<Base.Action, StackAction<Element.State, Element.Action>>
-  let fileID: StaticString
-  let line: UInt
+  let site: SourceSite
 
   @Dependency(\.navigationIDPath) var navigationIDPath
 
@@ -209,7 +211,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
       } else {
         reportIssue(
           """
-          A "forEach" at "\(fileID):\(line)" received an action for a missing element.
+          A "forEach" at "\(site)" received an action for a missing element.
 
             Action:
               \(debugCaseOutput(action))
@@ -218,7 +220,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
           the element can handle its actions while its state is present), or an effect or a \
           view sent it after the element left the stack.
           """,
-          fileID: fileID, line: line)
+          at: site)
       }
       effects.append(base.reduce(into: &state, action: action))
 
@@ -230,21 +232,21 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
       } else {
         reportIssue(
           """
-          A "forEach" at "\(fileID):\(line)" received a "popFrom" action for a missing element.
+          A "forEach" at "\(site)" received a "popFrom" action for a missing element.
 
             ID:
               \(id)
             Path IDs:
               \(state[keyPath: toStackState].ids)
           """,
-          fileID: fileID, line: line)
+          at: site)
       }
 
     case .push(let id, let elementState):
       if state[keyPath: toStackState].ids.contains(id) {
         reportIssue(
           """
-          A "forEach" at "\(fileID):\(line)" received a "push" action for an element it \
+          A "forEach" at "\(site)" received a "push" action for an element it \
           already contains.
 
             ID:
@@ -252,7 +254,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
             Path IDs:
               \(state[keyPath: toStackState].ids)
           """,
-          fileID: fileID, line: line)
+          at: site)
         effects.append(base.reduce(into: &state, action: action))
         break
       }
@@ -263,7 +265,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
       if context == .test, id > generator.peek() {
         reportIssue(
           """
-          A "forEach" at "\(fileID):\(line)" received a "push" action with an unexpected \
+          A "forEach" at "\(site)" received a "push" action with an unexpected \
           generational ID.
 
             Received ID:
@@ -271,7 +273,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
             Expected ID:
               \(generator.peek())
           """,
-          fileID: fileID, line: line)
+          at: site)
       }
       state[keyPath: toStackState].append(elementState, id: id)
       effects.append(base.reduce(into: &state, action: action))
