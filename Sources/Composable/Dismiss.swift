@@ -42,35 +42,12 @@ extension DependencyValues {
 /// Cancels effects in the store that is running the current action: the one
 /// way an effect reaches back into the effect system (a child's `dismiss()`).
 struct EffectCanceller: Sendable {
-  /// Which store: navigation bookkeeping kept in state (what a presentation
-  /// set up) is only true of the store that set it up.
-  let storeID: Int
   let cancel: @MainActor @Sendable (CancelID) -> Void
 }
 
 private enum EffectCancellerKey: DependencyKey {
-  static let liveValue = EffectCanceller(storeID: 0) { _ in }
-  static let testValue = EffectCanceller(storeID: 0) { _ in }
-}
-
-/// The bookkeeping a presentation keeps in state: where it set up its watcher
-/// and effect scope, and in which store. A state moved to another store (a
-/// relaunch) is set up again there.
-struct Mounted<Value: Hashable & Sendable>: Hashable, Sendable {
-  let storeID: Int
-  let value: Value
-
-  init(_ value: Value) {
-    @Dependency(\.effectCanceller.storeID) var storeID
-    self.storeID = storeID
-    self.value = value
-  }
-
-  /// The value if this store set it up.
-  var inCurrentStore: Value? {
-    @Dependency(\.effectCanceller.storeID) var storeID
-    return storeID == self.storeID ? value : nil
-  }
+  static let liveValue = EffectCanceller { _ in }
+  static let testValue = EffectCanceller { _ in }
 }
 
 extension DependencyValues {

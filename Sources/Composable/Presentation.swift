@@ -12,7 +12,7 @@ public struct PresentationState<State> {
   /// Which presentation the `ifLet` last set up (watcher, effect scope): when
   /// it differs from the current value's identity, that presentation ended,
   /// whoever changed the state. Bookkeeping, not part of equality.
-  var presentedID: Mounted<NavigationIDPath>?
+  var presentedID: NavigationIDPath?
 
   public init(wrappedValue: State?) { storage = Storage(wrappedValue) }
 
@@ -172,7 +172,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let initial = state[keyPath: toPresentationState]
-    let presentedBefore = initial.presentedID?.inCurrentStore
+    let presentedBefore = initial.presentedID
     var effects: [Effect<Base.Action>] = []
 
     switch (initial.wrappedValue, toPresentationAction.extract(from: action)) {
@@ -236,11 +236,11 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     }
     // A new presentation, or one that came with the state (a deep link):
     // scope it and watch for its dismiss(). Alerts have no effects to scope.
-    if identityChanged || state[keyPath: toPresentationState].presentedID?.inCurrentStore == nil,
+    if identityChanged || state[keyPath: toPresentationState].presentedID == nil,
       let current, let presented = state[keyPath: toPresentationState].wrappedValue,
       !isEphemeral(presented)
     {
-      state[keyPath: toPresentationState].presentedID = Mounted(current)
+      state[keyPath: toPresentationState].presentedID = current
       effects.append(
         .dismissWatcher(childPath: current, sending: toPresentationAction.embed(.dismiss)))
     }

@@ -57,9 +57,13 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     guard !isInstallingCanceller else { return }
     isInstallingCanceller = true
     defer { isInstallingCanceller = false }
-    dependencies.effectCanceller = EffectCanceller(storeID: storeID) { [weak self] id in
-      self?.cancel(id)
-    }
+    dependencies.effectCanceller = EffectCanceller { [weak self] id in self?.cancel(id) }
+    // Paths start at the store: what a state remembers of its presentations
+    // (their paths) is then only true in the store that set them up, and a
+    // state moved to another store (a relaunch) is set up again there.
+    dependencies.navigationIDPath = NavigationIDPath().appending(
+      NavigationID(
+        slot: AnyHashable(ObjectIdentifier(RootCoreCounter.self)), identity: AnyHashable(storeID)))
   }
   private var isInstallingCanceller = false
   private let storeID: Int = {

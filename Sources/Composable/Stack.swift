@@ -51,7 +51,9 @@ public struct StackState<Element>: RandomAccessCollection {
   /// The elements the `forEach` has set up (scope, dismiss watcher): any of them
   /// no longer in the stack left by some route, and its effects are cancelled.
   /// Bookkeeping, not part of equality.
-  fileprivate var mounted: Mounted<[StackElementID]>?
+  fileprivate var mounted: [StackElementID] = []
+  /// Where the `forEach` that mounted them runs (its store's path included).
+  fileprivate var mountedAt: NavigationIDPath?
 
   public init() { elements = IdentifiedArray(id: \.id) }
 
@@ -191,7 +193,8 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let mountedBefore = state[keyPath: toStackState].mounted?.inCurrentStore ?? []
+    let isMountedHere = state[keyPath: toStackState].mountedAt == navigationIDPath
+    let mountedBefore = isMountedHere ? state[keyPath: toStackState].mounted : []
     var effects: [Effect<Base.Action>] = []
     let embed = toStackAction
 
@@ -283,7 +286,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
     }
 
     let idsAfter = state[keyPath: toStackState].ids
-    if idsAfter != mountedBefore || state[keyPath: toStackState].mounted?.inCurrentStore == nil {
+    if idsAfter != mountedBefore || !isMountedHere {
       let before = Set(mountedBefore)
       let after = Set(idsAfter)
       for id in mountedBefore where !after.contains(id) {
@@ -293,7 +296,8 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
         effects.append(
           .dismissWatcher(childPath: path(for: id), sending: embed.embed(.popFrom(id: id))))
       }
-      state[keyPath: toStackState].mounted = Mounted(idsAfter)
+      state[keyPath: toStackState].mounted = idsAfter
+      state[keyPath: toStackState].mountedAt = navigationIDPath
     }
     return .merge(effects)
   }
