@@ -18,19 +18,25 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     didSet { installCanceller() }
   }
 
-  private var queue: [(Action, ActionOrigin)] = []
+  /// Each action with where it came from and its cause: the external send
+  /// that led to it, through any number of effects (so a test can say which
+  /// of its steps started an effect that never ended).
+  private var queue: [(Action, ActionOrigin, cause: Int)] = []
+  private var nextCause = 0
   private var isProcessing = false
 
   private struct Running {
     let task: Task<Void, Never>
     let tracked: Bool
     let keys: [CancelID]
+    let cause: Int
   }
   private var running: [Int: Running] = [:]
   private struct Watcher {
     let trigger: CancelID
     let action: Action
     let keys: [CancelID]
+    let cause: Int
   }
   private var watchers: [Int: Watcher] = [:]
   private var cancellables: [CancelID: Set<Int>] = [:]
@@ -72,8 +78,8 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
   }()
 
   @discardableResult
-  package func send(_ action: Action, origin: ActionOrigin) -> StoreTask {
-    queue.append((action, origin))
+  package func send(_ action: Action, origin: ActionOrigin, cause: Int? = nil) -> StoreTask {
+    queue.append((action, origin, cause ?? newCause()))
     guard !isProcessing else { return StoreTask(tasks: []) }
     isProcessing = true
     defer { isProcessing = false }
@@ -81,7 +87,7 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     repeat {
       var index = 0
       while index < queue.count {
-        let (next, nextOrigin) = queue[index]
+        let (next, nextOrigin, cause) = queue[index]
         index += 1
         let effect = withDependencies {
           $0 = dependencies
@@ -89,7 +95,7 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
           reducer.reduce(into: &state, action: next)
         }
         didProcess?(next, nextOrigin, state)
-        started += start(effect, keys: [])
+        started += start(effect, keys: [], cause: cause)
       }
       queue.removeAll(keepingCapacity: true)
       // Still "processing": an observer's send is queued, and becomes the next
@@ -99,44 +105,53 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     return StoreTask(tasks: started)
   }
 
-  private func start(_ effect: Effect<Action>, keys: [CancelID]) -> [Task<Void, Never>] {
+  /// A new cause, for an action from outside.
+  package func newCause() -> Int {
+    nextCause += 1
+    return nextCause
+  }
+
+  private func start(_ effect: Effect<Action>, keys: [CancelID], cause: Int) -> [Task<Void, Never>]
+  {
     switch effect.node {
     case .none:
       return []
 
     case .send(let action):
       if isProcessing {
-        queue.append((action, .effect))
+        queue.append((action, .effect, cause))
       } else {
-        send(action, origin: .effect)
+        send(action, origin: .effect, cause: cause)
       }
       return []
 
     case .run(let priority, let tracked, let operation):
       let id = nextID()
-      let send = Send<Action> { [weak self] action in self?.send(action, origin: .effect) }
+      let send = Send<Action> { [weak self] action in
+        self?.send(action, origin: .effect, cause: cause)
+      }
       let task = Task(priority: priority) { [weak self] in
         await operation(send)
         self?.finished(id)
       }
-      register(id, task: task, tracked: tracked, keys: keys)
+      register(id, task: task, tracked: tracked, keys: keys, cause: cause)
       return [task]
 
     case .merge(let effects):
-      return effects.flatMap { start($0, keys: keys) }
+      return effects.flatMap { start($0, keys: keys, cause: cause) }
 
     case .concatenate(let effects):
       // Leading sends and cancels happen now, in order, as a merge's would;
       // only from the first asynchronous effect on does a task wait for each.
       let leading = effects.prefix { $0.isSynchronous }
-      for effect in leading { _ = start(effect, keys: keys) }
+      for effect in leading { _ = start(effect, keys: keys, cause: cause) }
       let rest = effects.dropFirst(leading.count)
       guard !rest.isEmpty else { return [] }
       let id = nextID()
       let task = Task { [weak self] in
         for effect in rest {
           guard !Task.isCancelled, let self else { break }
-          let inner = self.start(effect, keys: keys)
+          let inner = self.start(effect, keys: keys, cause: cause)
           await withTaskCancellationHandler {
             for t in inner { await t.value }
           } onCancel: {
@@ -145,12 +160,14 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
         }
         self?.finished(id)
       }
-      register(id, task: task, tracked: rest.contains(where: \.isTracked), keys: keys)
+      register(
+        id, task: task, tracked: rest.contains(where: \.isTracked), keys: keys, cause: cause)
       return [task]
 
     case .cancellable(let cancelID, let cancelInFlight, let descendants, let inner):
       if cancelInFlight { cancel(cancelID) }
-      return start(inner, keys: keys + (descendants ? cancelID.withAncestors : [cancelID]))
+      return start(
+        inner, keys: keys + (descendants ? cancelID.withAncestors : [cancelID]), cause: cause)
 
     case .cancel(let cancelID):
       cancel(cancelID)
@@ -158,7 +175,7 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
 
     case .watch(let trigger, let action):
       let id = nextID()
-      watchers[id] = Watcher(trigger: trigger, action: action, keys: keys)
+      watchers[id] = Watcher(trigger: trigger, action: action, keys: keys, cause: cause)
       for key in keys + [trigger] { cancellables[key, default: []].insert(id) }
       return []
     }
@@ -169,8 +186,10 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     return nextTaskID
   }
 
-  private func register(_ id: Int, task: Task<Void, Never>, tracked: Bool, keys: [CancelID]) {
-    running[id] = Running(task: task, tracked: tracked, keys: keys)
+  private func register(
+    _ id: Int, task: Task<Void, Never>, tracked: Bool, keys: [CancelID], cause: Int
+  ) {
+    running[id] = Running(task: task, tracked: tracked, keys: keys, cause: cause)
     for key in keys { cancellables[key, default: []].insert(id) }
   }
 
@@ -184,25 +203,25 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
 
   func cancel(_ id: CancelID) {
     guard let ids = cancellables.removeValue(forKey: id) else { return }
-    var fired: [(Int, Action)] = []
+    var fired: [(Int, Watcher)] = []
     for entryID in ids {
       if let watcher = watchers.removeValue(forKey: entryID) {
         for key in watcher.keys + [watcher.trigger] where key != id {
           cancellables[key]?.remove(entryID)
           if cancellables[key]?.isEmpty == true { cancellables[key] = nil }
         }
-        if watcher.trigger == id { fired.append((entryID, watcher.action)) }
+        if watcher.trigger == id { fired.append((entryID, watcher)) }
       } else {
         running[entryID]?.task.cancel()
       }
     }
     // In the order the watchers were set up, so the result does not depend on
     // how a set happens to be ordered.
-    for (_, action) in fired.sorted(by: { $0.0 < $1.0 }) {
+    for (_, watcher) in fired.sorted(by: { $0.0 < $1.0 }) {
       if isProcessing {
-        queue.append((action, .effect))
+        queue.append((watcher.action, .effect, watcher.cause))
       } else {
-        send(action, origin: .effect)
+        send(watcher.action, origin: .effect, cause: watcher.cause)
       }
     }
   }
@@ -214,6 +233,12 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
 
   /// Cancelled effects are not counted: they may take a moment to wind down,
   /// but their sends are dropped, so they can no longer affect the state.
+  /// The causes of the effects still running (one per effect), tracked and
+  /// not cancelled.
+  package var runningEffectCauses: [Int] {
+    running.values.filter { $0.tracked && !$0.task.isCancelled }.map(\.cause).sorted()
+  }
+
   package var runningEffectCount: Int {
     running.values.filter { $0.tracked && !$0.task.isCancelled }.count
   }
@@ -221,7 +246,7 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
   /// Leaves running effects alone but stops counting them (they can still send).
   package func stopTrackingEffects() {
     for (id, entry) in running {
-      running[id] = Running(task: entry.task, tracked: false, keys: entry.keys)
+      running[id] = Running(task: entry.task, tracked: false, keys: entry.keys, cause: entry.cause)
     }
   }
 

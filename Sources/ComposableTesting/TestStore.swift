@@ -40,6 +40,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let generator: StackElementIDGenerator
   }
   private var generatorBeforeNextAction: StackElementIDGenerator
+  /// Where each `send` is written, by the cause the core gave it: an effect
+  /// still running at the end is reported at the step that started it.
+  private var sendLocations: [Int: Location] = [:]
   private var stateAfterExternal: State?
 
   public init<R: Reducer>(
@@ -129,7 +132,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let generator = core.dependencies.stackElementID.peekingCopy()
     generatorBeforeNextAction = generator
     stateAfterExternal = nil
-    let task = core.send(action, origin: .external)
+    let cause = core.newCause()
+    sendLocations[cause] = location
+    let task = core.send(action, origin: .external, cause: cause)
     let actual = stateAfterExternal ?? core.state
     expect(
       previous: previous, actual: actual, modify: updateStateToExpected, generator: generator,
@@ -252,15 +257,20 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   private func completed() {
     assertNoReceivedActions(at: nil)
-    let running = core.runningEffectCount
-    if running > 0, isExhaustive {
-      reportIssue(
-        """
-        \(running) effect\(running == 1 ? " is" : "s are") still running at the end of this \
-        test. Every effect must finish, be cancelled, or be awaited with "finish()" before the \
-        test ends; "skipInFlightEffects()" stops tracking them, and a non-exhaustive store \
-        ("exhaustivity = .off") does not check.
-        """)
+    if isExhaustive {
+      for cause in core.runningEffectCauses {
+        let message = """
+          An effect returned for this action is still running at the end of this test. Every \
+          effect must finish, be cancelled, or be awaited with "finish()" before the test ends; \
+          "skipInFlightEffects()" stops tracking them, and a non-exhaustive store \
+          ("exhaustivity = .off") does not check.
+          """
+        if let location = sendLocations[cause] {
+          reportIssue(message, at: location)
+        } else {
+          reportIssue(message)
+        }
+      }
     }
     core.cancelAllEffects()
   }

@@ -32,7 +32,7 @@ struct TCAPresentationLifecycleTests {
       await store.send(.presentChild) { $0.child = Waiting.Child.State() }
       await store.send(.child(.presented(.tap)))
     } matching: {
-      $0.mentions("1 effect is still running at the end of this test")
+      $0.mentions("An effect returned for this action is still running at the end of this test")
     }
   }
 

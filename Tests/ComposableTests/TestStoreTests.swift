@@ -215,11 +215,15 @@ struct TestStoreTests {
   }
 
   @Test func failsOnAnEffectStillRunningAtTheEnd() async {
+    let sendLine = #line + 4  // the line of `send(.sleepLong)` below
     await withKnownIssue {
       let store = makeStore()
+      await store.send(.increment) { $0.count = 1 }
       await store.send(.sleepLong)
     } matching: {
+      // Reported at the step that started the effect, as TCA does.
       $0.mentions("still running at the end of this test")
+        && $0.sourceLocation?.line == sendLine
     }
   }
 
