@@ -46,6 +46,10 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
   private var observers: [(id: Int, notify: @MainActor () -> Void)] = []
   private var nextObserverID = 0
 
+  /// Where effects run (their code outside the main actor); nil: the global
+  /// executor. A TestStore gives its own, to know when effects are idle.
+  package var effectExecutor: (any TaskExecutor)?
+
   /// Called after each action is reduced, with the state it produced (for tests
   /// and the debug log).
   package var didProcess: ((Action, ActionOrigin, State) -> Void)?
@@ -130,9 +134,9 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
       let send = Send<Action> { [weak self] action in
         self?.send(action, origin: .effect, cause: cause)
       }
-      let task = Task(priority: priority) { [weak self] in
+      let task = Task(executorPreference: effectExecutor, priority: priority) { [weak self] in
         await operation(send)
-        self?.finished(id)
+        await self?.finished(id)
       }
       register(id, task: task, tracked: tracked, keys: keys, cause: cause)
       return [task]

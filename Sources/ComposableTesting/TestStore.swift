@@ -44,6 +44,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// still running at the end is reported at the step that started it.
   private var sendLocations: [Int: Location] = [:]
   private var stateAfterExternal: State?
+  let effectExecutor = EffectExecutor()
 
   public init<R: Reducer>(
     initialState: @autoclosure () -> State,
@@ -66,6 +67,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let core = RootCore(
       initialState: initialState, reducer: reducer(),
       prepareDependencies: { $0 = dependencies })
+    core.effectExecutor = effectExecutor
     self.core = core
     self.state = initialState
     self.generatorBeforeNextAction = core.dependencies.stackElementID.peekingCopy()
@@ -140,8 +142,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       previous: previous, actual: actual, modify: updateStateToExpected, generator: generator,
       at: location)
     state = actual
-    // Let effects that start immediately get going, as they would in the app.
-    await Task.megaYield()
+    // What the effects do before they first wait (send, dismiss, fail) is
+    // part of this step, as it would be before the next key in the app.
+    await settle()
     return task
   }
 
@@ -216,7 +219,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     line: UInt = #line, column: UInt = #column
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    await Task.megaYield()
+    await settle()
     if received.isEmpty {
       if strict { reportIssue("There were no received actions to skip.", at: location) }
       return
@@ -236,7 +239,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     line: UInt = #line, column: UInt = #column
   ) async {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    await Task.megaYield()
+    await settle()
     let count = core.runningEffectCount
     if count == 0 {
       if strict { reportIssue("There were no in-flight effects to skip.", at: location) }
@@ -336,10 +339,24 @@ extension TestStore {
     }
   }
 
+  /// Yields until no effect has work queued or running (each is finished or
+  /// waiting), and the main actor has taken what they sent: a few quiet
+  /// rounds in a row, as a job that ends may have queued another. Bounded, in
+  /// case an effect never waits.
+  func settle() async {
+    var quietRounds = 0
+    var rounds = 0
+    while quietRounds < 3, rounds < 100_000 {
+      await Task.yield()
+      quietRounds = effectExecutor.pendingJobs == 0 ? quietRounds + 1 : 0
+      rounds += 1
+    }
+  }
+
   func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
-    await Task.megaYield()
+    await settle()
     while !condition() {
       if clock.now >= deadline { return false }
       await Task.megaYield()
