@@ -81,6 +81,14 @@ let package = Package(
         .product(name: "Tagged", package: "swift-tagged"),
       ],
       resources: [.embedInCode("Resources/sample-standups.json")]),
+    // The second app (issue #15): tabs, an inventory of items, its routes and
+    // its data file. Shares nothing with the standups targets.
+    .target(
+      name: "InventoryCore",
+      dependencies: [
+        "Composable", "Persistence", .product(name: "Parsing", package: "swift-parsing"),
+        .product(name: "Tagged", package: "swift-tagged"),
+      ]),
     .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI", "TerminalApp"]),
     // The composition root: launch, flags, data location, lock, the store and
     // its persistence, the terminal and the loop. `standups` is its main.
@@ -137,6 +145,11 @@ let package = Package(
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]),
+    .testTarget(
+      name: "InventoryCoreTests",
+      dependencies: [
+        "InventoryCore", "Persistence", "ComposableTesting", issueReportingTestSupport,
       ]),
     .testTarget(
       name: "StandupsTUITests",

@@ -1,0 +1,117 @@
+import Foundation
+import Persistence
+
+/// The inventory data file's format: versioned JSON, `{ "items": [...],
+/// "version": 1 }`, pretty-printed with sorted keys. Bytes in, items out:
+/// where the bytes live is the file store's business (`Persistence`).
+///
+/// An item is `{ "color": "blue", "id": "…", "name": "Keyboard", "quantity":
+/// 100, "status": "inStock" }`, or `"status": "outOfStock"` with
+/// `"isOnBackOrder"`; an item without a colour has no `"color"`.
+public enum InventoryFormat {
+  public static let currentVersion = 1
+
+  struct Contents: Codable {
+    var version: Int
+    var items: IdentifiedArrayOf<Item>
+  }
+
+  public static func decode(_ data: Data) throws(FormatError) -> IdentifiedArrayOf<Item> {
+    let decoder = JSONDecoder()
+    do {
+      // The version first: a newer file is refused as such, whatever else it holds.
+      struct Version: Decodable { var version: Int }
+      let version = try decoder.decode(Version.self, from: data).version
+      guard version <= currentVersion else { throw FormatError.newerVersion(version) }
+      return try decoder.decode(Contents.self, from: data).items
+    } catch let failure as FormatError {
+      throw failure
+    } catch {
+      throw .corrupt(describe(error))
+    }
+  }
+
+  public static func encode(_ items: IdentifiedArrayOf<Item>) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(Contents(version: currentVersion, items: items))
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? context.debugDescription
+        : "\(context.debugDescription) at \(pathString(context.codingPath))"
+    case DecodingError.keyNotFound(let key, let context):
+      return "missing \"\(key.stringValue)\" at \(pathString(context.codingPath))"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      return "\(context.debugDescription) at \(pathString(context.codingPath))"
+    default:
+      return "\(error)"
+    }
+  }
+
+  private static func pathString(_ path: [any CodingKey]) -> String {
+    path.isEmpty
+      ? "top level"
+      : path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+  }
+}
+
+extension DocumentFormat where Document == IdentifiedArrayOf<Item> {
+  /// The inventory file, for `DocumentFile` and `Saver`.
+  public static var inventory: Self {
+    DocumentFormat(
+      name: "inventory file", program: "inventory",
+      decode: { (data: Data) throws(FormatError) in try InventoryFormat.decode(data) },
+      encode: { try InventoryFormat.encode($0) })
+  }
+}
+
+// The file spells the status out flat, not as Swift's synthesized enum coding.
+extension Item: Codable {
+  enum CodingKeys: String, CodingKey {
+    case id, name, color, status, quantity, isOnBackOrder
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let status: Status
+    switch try c.decode(String.self, forKey: .status) {
+    case "inStock":
+      let quantity = try c.decode(Int.self, forKey: .quantity)
+      guard quantity >= Item.minimumQuantity else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .quantity, in: c,
+          debugDescription: "quantity \(quantity) is not a quantity in stock")
+      }
+      status = .inStock(quantity: quantity)
+    case "outOfStock":
+      status = .outOfStock(isOnBackOrder: try c.decode(Bool.self, forKey: .isOnBackOrder))
+    case let other:
+      throw DecodingError.dataCorruptedError(
+        forKey: .status, in: c, debugDescription: "\"\(other)\" is not a status")
+    }
+    self.init(
+      id: try c.decode(ID.self, forKey: .id),
+      name: try c.decode(String.self, forKey: .name),
+      color: try c.decodeIfPresent(Color.self, forKey: .color),
+      status: status)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(id, forKey: .id)
+    try c.encode(name, forKey: .name)
+    try c.encodeIfPresent(color, forKey: .color)
+    switch status {
+    case .inStock(let quantity):
+      try c.encode("inStock", forKey: .status)
+      try c.encode(quantity, forKey: .quantity)
+    case .outOfStock(let isOnBackOrder):
+      try c.encode("outOfStock", forKey: .status)
+      try c.encode(isOnBackOrder, forKey: .isOnBackOrder)
+    }
+  }
+}

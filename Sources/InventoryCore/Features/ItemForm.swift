@@ -1,0 +1,109 @@
+import Foundation
+
+/// The form behind "New item", "Duplicate item" and "Edit item": name,
+/// colour and stock status. The presenting feature saves through `validate()`.
+public struct ItemForm: Reducer {
+  public struct State: Equatable, Sendable {
+    /// What the sheet or popover is called ("New item", "Duplicate item", "Edit item").
+    public var title: String
+    public var item: Item
+    public var focus: Field
+    /// Cursor (in characters) within the name, when it is focused.
+    public var cursor: Int
+    /// Set when saving was refused because the name is blank.
+    public var isNameMissing = false
+
+    public init(title: String, item: Item, focus: Field = .name) {
+      self.title = title
+      self.item = item
+      self.focus = focus
+      self.cursor = item.name.count
+    }
+
+    /// The item to save (name trimmed), or nil when the name is blank: then
+    /// the name is flagged and focused, so the user sees why nothing was saved.
+    public mutating func validate() -> Item? {
+      var item = item
+      item.name = item.name.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !item.name.isEmpty else {
+        isNameMissing = true
+        focus = .name
+        cursor = 0
+        return nil
+      }
+      return item
+    }
+  }
+
+  /// The form's fields in Tab order.
+  public enum Field: CaseIterable, Hashable, Sendable {
+    case name
+    case color
+    case status
+  }
+
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    /// "Is back in stock!": an out-of-stock item is in stock again, one of it.
+    case backInStockButtonTapped
+    /// Step through the colours ("None" first), wrapping around.
+    case colorStepped(by: Int)
+    /// Move focus to the next (+1) or previous (-1) field, wrapping around.
+    case focusMoved(by: Int)
+    /// "Is on back order?": flips the back order of an out-of-stock item.
+    case isOnBackOrderToggled
+    /// "Mark as sold out": an in-stock item is out of stock, not on back order.
+    case markAsSoldOutButtonTapped
+    /// The name now reads `text`, with the cursor at `cursor`.
+    case nameChanged(String, cursor: Int)
+    /// The quantity stepper: never below `Item.minimumQuantity`.
+    case quantityStepped(by: Int)
+  }
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .backInStockButtonTapped:
+        guard !state.item.status.isInStock else { return .none }
+        state.item.status = .inStock(quantity: Item.minimumQuantity)
+        return .none
+
+      case .colorStepped(let step):
+        let choices = Item.Color.choices
+        let index = choices.firstIndex(of: state.item.color) ?? 0
+        state.item.color = choices[((index + step) % choices.count + choices.count) % choices.count]
+        return .none
+
+      case .focusMoved(let offset):
+        let fields = Field.allCases
+        let current = fields.firstIndex(of: state.focus) ?? 0
+        state.focus = fields[((current + offset) % fields.count + fields.count) % fields.count]
+        state.cursor = state.item.name.count
+        return .none
+
+      case .isOnBackOrderToggled:
+        guard case .outOfStock(let isOnBackOrder) = state.item.status else { return .none }
+        state.item.status = .outOfStock(isOnBackOrder: !isOnBackOrder)
+        return .none
+
+      case .markAsSoldOutButtonTapped:
+        guard state.item.status.isInStock else { return .none }
+        state.item.status = .outOfStock(isOnBackOrder: false)
+        return .none
+
+      case .nameChanged(let text, let cursor):
+        state.item.name = text
+        state.cursor = max(0, min(cursor, text.count))
+        if !text.allSatisfy(\.isWhitespace) { state.isNameMissing = false }
+        return .none
+
+      case .quantityStepped(let step):
+        guard case .inStock(let quantity) = state.item.status else { return .none }
+        state.item.status = .inStock(quantity: max(quantity + step, Item.minimumQuantity))
+        return .none
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import ComposableTesting
+import Foundation
+import InventoryCore
+import Testing
+
+/// The tabs: each its own feature, switched by the app or by a tab's delegate.
+@MainActor
+struct AppFeatureTests {
+  func makeStore(_ state: AppFeature.State) -> TestStore<AppFeature.State, AppFeature.Action> {
+    TestStore(initialState: state) {
+      AppFeature()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+  }
+
+  @Test func goToInventorySwitchesTabsThroughTheDelegate() async {
+    let store = makeStore(AppFeature.State(inventory: Inventory.State(items: Item.samples)))
+    await store.send(\.firstTab.goToInventoryButtonTapped)
+    await store.receive(\.firstTab.delegate.switchToInventoryTab) {
+      $0.selectedTab = .inventory
+    }
+  }
+
+  @Test(arguments: AppFeature.Tab.allCases)
+  func theAppStartsOnAnyTabAndSwitchesToAnyOther(start: AppFeature.Tab) async {
+    let store = makeStore(AppFeature.State(selectedTab: start))
+    for tab in AppFeature.Tab.allCases where tab != start {
+      await store.send(.selectedTabChanged(tab)) { $0.selectedTab = tab }
+      await store.send(.selectedTabChanged(start)) { $0.selectedTab = start }
+    }
+  }
+
+  @Test func tabTitles() {
+    #expect(AppFeature.Tab.allCases.map(\.title) == ["One", "Inventory", "Three"])
+  }
+
+  @Test func theInventoryRunsInsideTheApp() async {
+    let store = makeStore(
+      AppFeature.State(inventory: Inventory.State(items: Item.samples), selectedTab: .inventory))
+    await store.send(\.inventory.addButtonTapped) {
+      $0.inventory.destination = .add(.newItem(id: .init(UUID(0))))
+    }
+    await store.send(.inventory(.destination(.presented(.add(.nameChanged("Lamp", cursor: 4)))))) {
+      $0.inventory.$destination[case: \.add]?.item.name = "Lamp"
+      $0.inventory.$destination[case: \.add]?.cursor = 4
+    }
+    await store.send(\.inventory.confirmAddItemButtonTapped) {
+      $0.inventory.destination = nil
+      $0.inventory.items.append(Item(id: .init(UUID(0)), name: "Lamp"))
+      $0.inventory.selection = .init(UUID(0))
+    }
+    // Switching tabs keeps the inventory as it was.
+    await store.send(.selectedTabChanged(.three)) { $0.selectedTab = .three }
+  }
+}

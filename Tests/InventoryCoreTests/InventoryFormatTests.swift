@@ -1,0 +1,93 @@
+import Foundation
+import InventoryCore
+import Persistence
+import Testing
+
+/// The data file: versioned JSON that round-trips exactly and refuses what it cannot read.
+struct InventoryFormatTests {
+  @Test func roundTripsExactly() throws {
+    let data = try InventoryFormat.encode(Item.samples)
+    let decoded = try InventoryFormat.decode(data)
+    #expect(decoded == Item.samples)
+    #expect(try InventoryFormat.encode(decoded) == data)
+  }
+
+  @Test func theFileReadsAsDocumented() throws {
+    let text = String(decoding: try InventoryFormat.encode([.keyboard, .mouse]), as: UTF8.self)
+    #expect(
+      text == """
+        {
+          "items" : [
+            {
+              "color" : "blue",
+              "id" : "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01",
+              "name" : "Keyboard",
+              "quantity" : 100,
+              "status" : "inStock"
+            },
+            {
+              "id" : "C2D3E4F5-A6B7-4C8D-9E0F-3C4D5E6F7A03",
+              "isOnBackOrder" : true,
+              "name" : "Mouse",
+              "status" : "outOfStock"
+            }
+          ],
+          "version" : 1
+        }
+        """)
+  }
+
+  @Test func anEmptyInventoryRoundTrips() throws {
+    let data = try InventoryFormat.encode([])
+    #expect(try InventoryFormat.decode(data) == [])
+  }
+
+  @Test func aNewerVersionIsRefused() {
+    let data = Data(#"{ "version": 2, "items": [], "shelves": {} }"#.utf8)
+    #expect(throws: FormatError.newerVersion(2)) { try InventoryFormat.decode(data) }
+  }
+
+  @Test(arguments: [
+    ("not json", "not valid JSON"),
+    (#"{ "items": [] }"#, "version"),
+    (#"{ "version": 1 }"#, "missing \"items\""),
+    (
+      #"{ "version": 1, "items": [{ "id": "x", "name": "A", "status": "inStock", "quantity": 1 }] }"#,
+      "items.0.id"
+    ),
+    (
+      #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "status": "lost" }] }"#,
+      "\"lost\" is not a status"
+    ),
+    (
+      #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "status": "inStock", "quantity": 0 }] }"#,
+      "quantity 0"
+    ),
+    (
+      #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "status": "outOfStock" }] }"#,
+      "missing \"isOnBackOrder\""
+    ),
+    (
+      #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "color": "mauve", "status": "outOfStock", "isOnBackOrder": false }] }"#,
+      "items.0.color"
+    ),
+  ])
+  func corruptInputSaysWhy(json: String, reason: String) {
+    #expect {
+      try InventoryFormat.decode(Data(json.utf8))
+    } throws: { error in
+      guard case FormatError.corrupt(let message) = error else { return false }
+      return message.contains(reason)
+    }
+  }
+
+  @Test func theDocumentFormatIsTheInventoryFormat() throws {
+    let format = DocumentFormat.inventory
+    #expect(format.name == "inventory file")
+    let data = try format.encode(Item.samples)
+    #expect(try format.decode(data) == Item.samples)
+    #expect(throws: FormatError.newerVersion(3)) {
+      try format.decode(Data(#"{ "version": 3 }"#.utf8))
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import ComposableTesting
+import Foundation
+import InventoryCore
+import Testing
+
+/// The item form on its own: every status change, the colours, the focus and the name.
+@MainActor
+struct ItemFormTests {
+  func makeStore(_ item: Item, focus: ItemForm.Field = .name) -> TestStore<
+    ItemForm.State, ItemForm.Action
+  > {
+    TestStore(initialState: ItemForm.State(title: "Edit item", item: item, focus: focus)) {
+      ItemForm()
+    }
+  }
+
+  @Test func theQuantityStepperStopsAtOne() async {
+    let store = makeStore(Item(id: .init(UUID(1)), name: "Lamp", status: .inStock(quantity: 1)))
+    await store.send(.quantityStepped(by: -1))
+    await store.send(.quantityStepped(by: 3)) { $0.item.status = .inStock(quantity: 4) }
+    await store.send(.quantityStepped(by: -10)) { $0.item.status = .inStock(quantity: 1) }
+  }
+
+  @Test func soldOutBackOrderAndBackInStock() async {
+    let store = makeStore(Item(id: .init(UUID(1)), name: "Lamp", status: .inStock(quantity: 7)))
+    // Only an out-of-stock item has a back order, only an in-stock one a quantity.
+    await store.send(.isOnBackOrderToggled)
+    await store.send(.backInStockButtonTapped)
+    await store.send(.markAsSoldOutButtonTapped) {
+      $0.item.status = .outOfStock(isOnBackOrder: false)
+    }
+    await store.send(.markAsSoldOutButtonTapped)
+    await store.send(.quantityStepped(by: 1))
+    await store.send(.isOnBackOrderToggled) { $0.item.status = .outOfStock(isOnBackOrder: true) }
+    await store.send(.isOnBackOrderToggled) { $0.item.status = .outOfStock(isOnBackOrder: false) }
+    await store.send(.isOnBackOrderToggled) { $0.item.status = .outOfStock(isOnBackOrder: true) }
+    await store.send(.backInStockButtonTapped) { $0.item.status = .inStock(quantity: 1) }
+  }
+
+  @Test func coloursCycleThroughNoneAndWrap() async {
+    let store = makeStore(Item(id: .init(UUID(1)), name: "Lamp"))
+    await store.send(.colorStepped(by: 1)) { $0.item.color = .red }
+    await store.send(.colorStepped(by: 1)) { $0.item.color = .green }
+    await store.send(.colorStepped(by: -2)) { $0.item.color = nil }
+    await store.send(.colorStepped(by: -1)) { $0.item.color = .white }
+    await store.send(.colorStepped(by: 1)) { $0.item.color = nil }
+    #expect(
+      Item.Color.choices.map { $0?.name ?? "None" } == [
+        "None", "Red", "Green", "Blue", "Black", "Yellow", "White",
+      ])
+  }
+
+  @Test func focusMovesBetweenFieldsAndWraps() async {
+    let store = makeStore(.keyboard)
+    await store.send(.nameChanged("Key", cursor: 1)) {
+      $0.item.name = "Key"
+      $0.cursor = 1
+    }
+    await store.send(.focusMoved(by: 1)) {
+      $0.focus = .color
+      $0.cursor = 3
+    }
+    await store.send(.focusMoved(by: 1)) { $0.focus = .status }
+    await store.send(.focusMoved(by: 1)) { $0.focus = .name }
+    await store.send(.focusMoved(by: -1)) { $0.focus = .status }
+  }
+
+  @Test func theCursorStaysWithinTheName() async {
+    let store = makeStore(Item(id: .init(UUID(1))))
+    await store.send(.nameChanged("Lamp", cursor: 9)) {
+      $0.item.name = "Lamp"
+      $0.cursor = 4
+    }
+    await store.send(.nameChanged("Lam", cursor: -2)) {
+      $0.item.name = "Lam"
+      $0.cursor = 0
+    }
+  }
+
+  @Test func validationTrimsOrFlagsTheName() {
+    var form = ItemForm.State(title: "New item", item: Item(id: .init(UUID(1)), name: " Lamp\n"))
+    #expect(form.validate() == Item(id: .init(UUID(1)), name: "Lamp"))
+    #expect(!form.isNameMissing)
+
+    form = ItemForm.State(
+      title: "New item", item: Item(id: .init(UUID(1)), name: " \t"), focus: .color)
+    #expect(form.validate() == nil)
+    #expect(form.isNameMissing)
+    #expect(form.focus == .name)
+    #expect(form.cursor == 0)
+  }
+
+  @Test func aBlankNameKeepsTheFlag() async {
+    var state = ItemForm.State(title: "New item", item: Item(id: .init(UUID(1))))
+    state.isNameMissing = true
+    let store = TestStore(initialState: state) { ItemForm() }
+    await store.send(.nameChanged("  ", cursor: 2)) {
+      $0.item.name = "  "
+      $0.cursor = 2
+    }
+    await store.send(.nameChanged("  L", cursor: 3)) {
+      $0.item.name = "  L"
+      $0.cursor = 3
+      $0.isNameMissing = false
+    }
+  }
+}
+
+/// What the rows show.
+struct ItemTests {
+  @Test func statusText() {
+    #expect(Item.Status.inStock(quantity: 3).text == "3 in stock")
+    #expect(Item.Status.outOfStock(isOnBackOrder: false).text == "Out of stock")
+    #expect(Item.Status.outOfStock(isOnBackOrder: true).text == "Out of stock · back-ordered")
+  }
+
+  @Test func samples() {
+    #expect(Item.samples.map(\.name) == ["Keyboard", "Monitor", "Mouse", "Headphones"])
+    #expect(Item.samples.map(\.colorName) == ["Blue", "Black", "None", "Red"])
+    #expect(Set(Item.samples.map(\.status.isInStock)) == [true, false])
+  }
+}
