@@ -27,6 +27,9 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action: Sendable>: Sendabl
 }
 extension IdentifiedAction: Equatable where Action: Equatable {}
 
+public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>
+where R.State: Identifiable, R.State.ID: Sendable
+
 public struct _ForEachReducer<Base: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   let base: Base
   let element: Element

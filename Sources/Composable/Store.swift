@@ -95,6 +95,9 @@ public final class Store<State, Action: Sendable> {
 
 extension Store where State: Equatable {}
 
+/// The store of a feature: `StoreOf<StandupDetail>`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
+
 /// Lets a caller await the effects started by one `send`.
 public struct StoreTask: Hashable, Sendable {
   let tasks: [Task<Void, Never>]

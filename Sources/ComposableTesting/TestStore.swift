@@ -375,3 +375,6 @@ extension String {
       .map { String(repeating: " ", count: n) + $0 }.joined(separator: "\n")
   }
 }
+
+/// The test store of a feature: `TestStoreOf<StandupDetail>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
