@@ -2,13 +2,19 @@
 SWIFT ?= swift
 DATA ?= Sources/StandupsCore/Resources/sample-standups.json
 
-.PHONY: run build test format lint snapshots release bench clean
+.PHONY: run run-inventory build test format lint snapshots release bench clean
 
 ## run: build and open the app on the embedded sample data file (a copy, so the sample stays pristine)
 run:
 	@$(SWIFT) build --product standups 2>&1 | grep -Ev '^(\[|Building|Build (of product .* )?complete|Compiling|Write|Emitting)' || true
 	@mkdir -p .build/run && cp -n $(DATA) .build/run/standups.json 2>/dev/null || true
 	@$$($(SWIFT) build --show-bin-path)/standups --data .build/run/standups.json
+
+## run-inventory: build and open the second app, inventory, on its own data file (sample items on first run)
+run-inventory:
+	@$(SWIFT) build --product inventory 2>&1 | grep -Ev '^(\[|Building|Build (of product .* )?complete|Compiling|Write|Emitting)' || true
+	@mkdir -p .build/run
+	@$$($(SWIFT) build --show-bin-path)/inventory --data .build/run/items.json
 
 build:
 	$(SWIFT) build
@@ -20,7 +26,7 @@ test:
 
 ## snapshots: re-record the committed screen snapshots
 snapshots:
-	SNAPSHOT_RECORD=1 $(SWIFT) test --filter StandupsTUITests
+	SNAPSHOT_RECORD=1 $(SWIFT) test --filter "StandupsTUITests|InventoryTUITests"
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -16,7 +16,8 @@ let package = Package(
   name: "standups",
   platforms: [.macOS(.v14)],
   products: [
-    .executable(name: "standups", targets: ["standups"])
+    .executable(name: "standups", targets: ["standups"]),
+    .executable(name: "inventory", targets: ["inventory"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
@@ -90,6 +91,17 @@ let package = Package(
         .product(name: "Tagged", package: "swift-tagged"),
       ]),
     .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI", "TerminalApp"]),
+    // The inventory app's view layer: tabs, the list, the item form as a sheet
+    // and a popover, the detail drill-down and the alerts.
+    .target(name: "InventoryTUI", dependencies: ["InventoryCore", "TerminalUI", "TerminalApp"]),
+    // The inventory app put together: flags, data file, lock, store, terminal, loop.
+    .target(
+      name: "InventoryApp",
+      dependencies: [
+        "InventoryCore", "InventoryTUI", "TerminalApp", "TerminalUI", "Persistence", "EventLoop",
+        "CursesBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(name: "inventory", dependencies: ["InventoryApp"]),
     // The composition root: launch, flags, data location, lock, the store and
     // its persistence, the terminal and the loop. `standups` is its main.
     .target(
@@ -159,11 +171,20 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "InventoryTUITests",
+      dependencies: [
+        "InventoryTUI", "InventoryCore", "TerminalUI", "TerminalApp", issueReportingTestSupport,
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ],
+      exclude: ["__Snapshots__"]),
     // tmux sessions for the end-to-end tests of the real binaries.
     .target(name: "TmuxTesting", path: "Tests/TmuxTesting"),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["TmuxTesting", "StandupsCore", "StandupsApp", "TerminalUI"]),
+      dependencies: [
+        "TmuxTesting", "StandupsCore", "StandupsApp", "TerminalUI", "InventoryCore",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -41,14 +41,16 @@ public enum AlertOverlay {
     let room = max(1, Overlay.rect(preferred: screen, on: screen).width - Overlay.chrome.width)
     let messageWidth = min(48, max(rowWidth, TextWidth.of(Sanitizer.inert(alert.message ?? ""))))
     let innerWidth = min(room, max(rowWidth, min(messageWidth, max(20, screen.width - 8))))
-    let message = TextWidth.wrap(alert.message ?? "", width: innerWidth)
+    let text = alert.message ?? ""
+    let message = text.isEmpty ? [] : TextWidth.wrap(text, width: innerWidth)
     // Buttons that don't fit on one row wrap onto more, still in order.
     let rows = buttonRows(labels, width: innerWidth)
+    let gap = message.isEmpty ? 0 : 1
     let overlay = Overlay(
       name: "alert", title: alert.title,
       preferredSize: Overlay.size(
-        forContent: Size(width: innerWidth, height: message.count + 1 + rows.count)))
-    return overlay.layer(on: screen) { canvas in
+        forContent: Size(width: innerWidth, height: message.count + gap + rows.count)))
+    var layer = overlay.layer(on: screen) { canvas in
       for (i, line) in message.enumerated() { canvas.put(line, x: 0, y: i) }
       let top = canvas.bounds.height - rows.count
       for (r, indices) in rows.enumerated() {
@@ -60,6 +62,11 @@ public enum AlertOverlay {
         }
       }
     }
+    if alert.isActionSheet {
+      // Just above the help bar, as an action sheet rises from the bottom.
+      layer.rect.origin.y = max(0, screen.height - 1 - layer.rect.size.height)
+    }
+    return layer
   }
 
   /// The buttons' indices split into rows at most `width` columns wide (a

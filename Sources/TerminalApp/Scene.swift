@@ -53,6 +53,9 @@ public struct AlertPresentation<Action: Sendable> {
   public var buttons: [Button]
   public var press: (Int) -> Action
   public var cancel: Action
+  /// Drawn at the bottom of the screen, as an action sheet (a confirmation
+  /// dialog), rather than centred (an alert).
+  public var isActionSheet = false
 
   /// The alert of a presentation: a button's action is sent as `.presented`,
   /// a button without one (and Esc without a cancel button) as `.dismiss`.
@@ -72,6 +75,7 @@ public struct AlertPresentation<Action: Sendable> {
     self.init(
       id: dialog.id, title: dialog.title, message: dialog.message, buttons: dialog.buttons,
       send: embed)
+    isActionSheet = true
   }
 
   private init<A: Sendable>(

@@ -53,4 +53,49 @@ struct AppFeatureTests {
     // Switching tabs keeps the inventory as it was.
     await store.send(.selectedTabChanged(.three)) { $0.selectedTab = .three }
   }
+
+  @Test func everyChangeToTheItemsIsHandedToTheStore() async {
+    let saved = LockIsolated<[IdentifiedArrayOf<Item>]>([])
+    let store = TestStore(
+      initialState: AppFeature.State(
+        inventory: Inventory.State(items: Item.samples), selectedTab: .inventory)
+    ) {
+      AppFeature()
+    } withDependencies: {
+      $0.itemsStore = .inMemory(saved)
+    }
+    let first = Item.samples[0]
+    await store.send(\.inventory.deleteButtonTapped) {
+      $0.inventory.destination = .alert(.deleteItem(first))
+    }
+    await store.send(.inventory(.destination(.presented(.alert(.confirmDeletion(first.id)))))) {
+      $0.inventory.destination = nil
+      $0.inventory.items.remove(id: first.id)
+      $0.inventory.selection = Item.samples[1].id
+    }
+    await store.finish()
+    #expect(saved.value == [IdentifiedArrayOf(uniqueElements: Item.samples.dropFirst())])
+    // Moving the selection changes no item: nothing more is saved.
+    await store.send(.inventory(.selectionMoved(by: 1))) {
+      $0.inventory.selection = Item.samples[2].id
+    }
+    await store.finish()
+    #expect(saved.value.count == 1)
+  }
+
+  @Test func whatTheStoreReportsReachesTheApp() async {
+    let (events, continuation) = AsyncStream.makeStream(of: ItemsEvent.self)
+    let store = TestStore(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.itemsStore = ItemsStore(save: { _ in }, events: { events })
+    }
+    await store.send(.onLaunch)
+    continuation.yield(.failed("disk full"))
+    await store.receive(.persistence(.failed("disk full")))
+    continuation.yield(.saved)
+    await store.receive(.persistence(.saved))
+    continuation.finish()
+    await store.finish()
+  }
 }

@@ -31,18 +31,44 @@ public struct AppFeature: Reducer {
   public enum Action: Equatable, Sendable {
     case firstTab(FirstTab.Action)
     case inventory(Inventory.Action)
+    /// Sent once by the app when it starts: listen to the store.
+    case onLaunch
+    /// What the store did with the items (the shell shows failures).
+    case persistence(ItemsEvent)
     case selectedTabChanged(Tab)
     case thirdTab(ThirdTab.Action)
   }
 
+  @Dependency(\.itemsStore) var store
+
   public init() {}
 
   public var body: some ReducerOf<Self> {
-    Scope(state: \.firstTab, action: \.firstTab) { FirstTab() }
-    Scope(state: \.inventory, action: \.inventory) { Inventory() }
-    Scope(state: \.thirdTab, action: \.thirdTab) { ThirdTab() }
-    Reduce { state, action in
+    // Every change to the items goes to the store, whichever feature made it.
+    CombineReducers {
+      Scope(state: \.firstTab, action: \.firstTab) { FirstTab() }
+      Scope(state: \.inventory, action: \.inventory) { Inventory() }
+      Scope(state: \.thirdTab, action: \.thirdTab) { ThirdTab() }
+      tabs
+    }
+    .onChange(of: \.inventory.items) { _, items in
+      Reduce { _, _ in
+        .run { [store] _ in store.save(items) }
+      }
+    }
+  }
+
+  private var tabs: some ReducerOf<Self> {
+    Reduce { [store] state, action in
       switch action {
+      case .onLaunch:
+        return .run { send in
+          for await event in store.events() { await send(.persistence(event)) }
+        }
+
+      case .persistence:
+        return .none
+
       case .firstTab(.delegate(.switchToInventoryTab)):
         state.selectedTab = .inventory
         return .none

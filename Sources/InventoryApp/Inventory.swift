@@ -1,0 +1,68 @@
+import ArgumentParser
+import EventLoop
+import Foundation
+import Persistence
+
+/// The `inventory` command and its subcommands.
+public struct InventoryCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
+    commandName: "inventory",
+    abstract: "Keep an inventory of items from the terminal (tabs, sheets, popovers, alerts).",
+    discussion: """
+      Routes (for --open): /one  /inventory  /three  /inventory/new  /inventory/<item>  \
+      /inventory/<item>/edit  /inventory/<item>/duplicate  /inventory/<item>/delete. An \
+      <item> is an id, a unique id prefix, a 1-based position or a name (any case). An \
+      inventory:// prefix is accepted.
+      """,
+    subcommands: [RunInventory.self, RenderInventory.self],
+    defaultSubcommand: RunInventory.self
+  )
+}
+
+/// One thread (`MainLoop`) runs the app; saves have a thread of their own.
+public enum InventoryMain {
+  public static func main() {
+    MainLoop.install()
+    Task {
+      await InventoryCommand.main(nil)
+      MainLoop.stop()
+    }
+    MainLoop.run()
+  }
+}
+
+/// Options every subcommand shares.
+struct InventoryOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: "The data file (default: $INVENTORY_DATA, else $XDG_DATA_HOME/inventory/items.json).")
+  var data: String?
+
+  @Option(name: .long, help: "Open this tab, sheet, popover or alert (a route, see above).")
+  var open: String?
+
+  var path: String {
+    inventoryDataLocation.resolve(flag: data, environment: ProcessInfo.processInfo.environment)
+  }
+}
+
+/// Terminal size as WIDTHxHEIGHT.
+struct InventorySize: ExpressibleByArgument {
+  var width: Int
+  var height: Int
+  init?(argument: String) {
+    let parts = argument.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+      (1...1000).contains(w), (1...1000).contains(h)
+    else { return nil }
+    width = w
+    height = h
+  }
+  var defaultValueDescription: String { "\(width)x\(height)" }
+}
+
+func printInventoryError(_ message: String) {
+  FileHandle.standardError.write(Data("inventory: \(message)\n".utf8))
+}

@@ -1,0 +1,36 @@
+import Composable
+import InventoryCore
+import InventoryTUI
+import TerminalApp
+import TerminalUI
+
+/// The inventory app put together: its root feature in the shell, with the
+/// banners the shell shows for it, its view, and the runtime.
+public enum InventoryComposition {
+  public typealias AppStore = Store<Shell<AppFeature>.State, Shell<AppFeature>.Action>
+
+  @MainActor
+  public static func makeStore(
+    state: AppFeature.State, status: String? = nil, itemsStore: ItemsStore,
+    dependencies: (inout DependencyValues) -> Void = { _ in }
+  ) -> AppStore {
+    Store(
+      initialState: Shell<AppFeature>.State(app: state, status: status),
+      reducer: Shell(AppFeature(), messages: InventoryView.message),
+      withDependencies: {
+        $0.itemsStore = itemsStore
+        dependencies(&$0)
+      })
+  }
+
+  @MainActor
+  public static func makeRuntime(
+    store: AppStore, backend: any TerminalBackend,
+    environment: RenderEnvironment = RenderEnvironment(),
+    beforeSuspending: @escaping () async -> Void = {}
+  ) -> TerminalRuntime<AppFeature, ViewMemory> {
+    TerminalRuntime(
+      store: store, view: InventoryView.make(environment: environment), memory: ViewMemory(),
+      backend: backend, beforeSuspending: beforeSuspending)
+  }
+}

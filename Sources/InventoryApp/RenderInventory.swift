@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import InventoryCore
+import InventoryTUI
+import Persistence
+import TerminalApp
+import TerminalUI
+
+/// Prints a screen as text without a terminal, through the renderer the
+/// snapshot tests use. Reads the data file, never writes it.
+struct RenderInventory: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render", abstract: "Print a screen (a route) as plain text, without a terminal.")
+
+  @OptionGroup var options: InventoryOptions
+
+  @Option(name: .long, help: "The screen size, WIDTHxHEIGHT.")
+  var size = InventorySize(argument: "80x24")!
+
+  @Flag(name: .long, help: "Add ANSI colours and attributes.")
+  var ansi = false
+
+  @MainActor
+  func run() async throws {
+    let file = ItemsFile(path: options.path, format: .inventory)
+    var items = Item.samples
+    do {
+      if let loaded = try file.load() { items = loaded }
+    } catch {
+      printInventoryError("\(error); showing no items")
+      items = []
+    }
+    let state: AppFeature.State
+    do {
+      let route = try options.open.map { try Route(parsing: $0) } ?? .one
+      state = try route.state(for: items, newItemID: { UUID() })
+    } catch {
+      printInventoryError("'\(options.open ?? "/one")': \(error)")
+      throw ExitCode(2)
+    }
+    var memory = ViewMemory()
+    let frame = InventoryView.make().frame(
+      Shell<AppFeature>.State(app: state),
+      size: Size(width: size.width, height: size.height), memory: &memory)
+    let screen = frame.composited()
+    let text =
+      ansi
+      ? AnsiText.render(screen)
+      : screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        .joined(separator: "\n")
+    print(text)
+  }
+}

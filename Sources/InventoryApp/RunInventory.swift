@@ -1,0 +1,69 @@
+import ArgumentParser
+import CursesBackend
+import EventLoop
+import Foundation
+import InventoryCore
+import InventoryTUI
+import Persistence
+import TerminalApp
+
+/// Opens the app in the terminal.
+struct RunInventory: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run", abstract: "Open the app (the default).")
+
+  @OptionGroup var options: InventoryOptions
+
+  @Flag(name: .long, help: "Print the route of the last screen on exit, ready for --open.")
+  var printRoute = false
+
+  @Flag(name: .long, help: "Draw without colours (also when NO_COLOR is set).")
+  var noColor = false
+
+  @MainActor
+  func run() async throws {
+    let file = ItemsFile(path: options.path, format: .inventory)
+    let launch: InventoryLaunch
+    do {
+      launch = try InventoryLaunch.prepare(file: file, route: options.open)
+    } catch .badRoute(let message) {
+      printInventoryError(message)
+      throw ExitCode(2)
+    }
+    let lock = launch.isReadOnly ? nil : FileLock(dataPath: file.resolvedPath)
+    let colors = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    let terminal: CursesTerminal
+    do {
+      terminal = try CursesTerminal(
+        options: .init(colors: colors, watch: { MainLoop.watch($0, handler: $1) }))
+    } catch {
+      printInventoryError("\(error)")
+      throw ExitCode(1)
+    }
+    var status = launch.notice
+    if !launch.isReadOnly, lock == nil {
+      let name = (file.path as NSString).lastPathComponent
+      status = "Read-only: another inventory has \(name) open; changes are not saved"
+    }
+    let fileStore = lock == nil ? nil : ItemsFileStore(file: file)
+    let store = InventoryComposition.makeStore(
+      state: launch.state, status: status, itemsStore: fileStore?.store ?? ItemsFileStore.readOnly)
+    // A first run writes the sample items, so the file exists from now on.
+    if launch.isFirstRun { fileStore?.store.save(launch.state.inventory.items) }
+    let saver = fileStore?.saver
+    var environment = RenderEnvironment()
+    environment.usesColor = colors
+    let runtime = InventoryComposition.makeRuntime(
+      store: store, backend: terminal, environment: environment,
+      beforeSuspending: { _ = await saver?.flush() })
+    await runtime.run(onLaunch: .onLaunch)
+    let failure = await saver?.flush()
+    terminal.shutdown()
+    withExtendedLifetime(lock) {}
+    if printRoute { print(Route(state: store.state.app).path) }
+    if let failure {
+      printInventoryError("\(failure)")
+      throw ExitCode(1)
+    }
+  }
+}

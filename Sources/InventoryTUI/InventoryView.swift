@@ -1,0 +1,111 @@
+import InventoryCore
+import TerminalApp
+import TerminalUI
+
+/// The inventory app as the terminal runtime hosts it: one routing function
+/// from state to what is on screen — the selected tab (or the item detail
+/// it drills down to) and what the inventory presents over it — each with
+/// its own drawing and keys.
+public enum InventoryView {
+  public typealias Action = Shell<AppFeature>.Action
+  typealias Scene = TerminalApp.Scene<Action, ViewMemory>
+
+  /// The smallest terminal the layouts are made for.
+  public static let minimumSize = Size(width: 32, height: 10)
+
+  public static func make(
+    environment: RenderEnvironment = RenderEnvironment()
+  ) -> AppView<AppFeature, ViewMemory> {
+    AppView(
+      minimumSize: minimumSize,
+      scene: { scene($0, size: $1, environment: environment) },
+      helpFooter: { "Route " + Route(state: $0).path })
+  }
+
+  /// The banners the app's actions show: a failed save until a save succeeds.
+  @Sendable public static func message(for action: AppFeature.Action) -> ShellMessage? {
+    switch action {
+    case .persistence(.failed(let reason)): .show(.error("Not saved: \(reason) — will retry"))
+    case .persistence(.saved): .resolveError
+    default: nil
+    }
+  }
+
+  static func scene(_ state: AppFeature.State, size: Size, environment: RenderEnvironment)
+    -> Scene
+  {
+    let inventory = state.inventory
+    let embed: (Inventory.Action) -> Action = { .app(.inventory($0)) }
+    // What the inventory presents is on screen only while its tab is.
+    guard state.selectedTab == .inventory, let destination = inventory.destination else {
+      return Scene(screen: tabs(state, size: size, environment: environment))
+    }
+    let overlay: SceneOverlay<Action, ViewMemory>
+    switch destination {
+    case .detail(let detail):
+      return Scene(screen: self.detail(detail, environment: environment))
+    case .add(let form):
+      overlay = ItemFormSheet.overlay(
+        form, save: embed(.confirmAddItemButtonTapped),
+        cancel: embed(.cancelAddItemButtonTapped), environment: environment
+      ) { embed(.destination(.presented(.add($0)))) }
+    case .edit(let form):
+      overlay = ItemEditPopover.overlay(
+        form, inventory: inventory, save: embed(.confirmEditItemButtonTapped),
+        cancel: embed(.cancelEditItemButtonTapped), environment: environment
+      ) { embed(.destination(.presented(.edit($0)))) }
+    case .alert(let alert):
+      overlay = .alert(AlertPresentation(alert) { embed(.destination($0.map { .alert($0) })) })
+    case .duplicate(let dialog):
+      // Keyed and drawn as an alert: the runtime centres every alert and dialog.
+      overlay = .alert(
+        AlertPresentation(dialog) { embed(.destination($0.map { .duplicate($0) })) })
+    }
+    return Scene(screen: tabs(state, size: size, environment: environment), overlay: overlay)
+  }
+
+  /// The selected tab under the tab bar, with its keys, the tab keys and quit.
+  static func tabs(_ state: AppFeature.State, size: Size, environment: RenderEnvironment)
+    -> Screen<Action, ViewMemory>
+  {
+    let tab = state.selectedTab
+    var keymap: Keymap<Action>
+    switch tab {
+    case .one:
+      keymap = FirstTabScreen.keymap(state.firstTab).map { .app(.firstTab($0)) }
+    case .inventory:
+      keymap = InventoryListScreen.keymap(
+        state.inventory, pageSize: InventoryListScreen.pageSize(for: size)
+      ).map { .app(.inventory($0)) }
+    case .three:
+      keymap = ThirdTabScreen.keymap(state.thirdTab)
+    }
+    keymap.commands += TabChrome.commands(selected: tab).map { $0.map { Action.app($0) } }
+    keymap.commands.append(Command(Keys.quit, send: .quitRequested))
+    let trailing = tab == .inventory ? InventoryListScreen.countText(state.inventory) : nil
+    return Screen(keymap: keymap) { canvas, bar, memory in
+      TabChrome.draw(in: &canvas, selected: tab, trailing: trailing, bindings: bar) { content in
+        switch tab {
+        case .one:
+          FirstTabScreen.draw(state.firstTab, in: &content)
+        case .inventory:
+          InventoryListScreen.draw(
+            state.inventory, in: &content, environment: environment, memory: &memory)
+        case .three:
+          ThirdTabScreen.draw(state.thirdTab, in: &content)
+        }
+      }
+    }
+  }
+
+  static func detail(_ detail: ItemDetail.State, environment: RenderEnvironment)
+    -> Screen<Action, ViewMemory>
+  {
+    let keymap = ItemDetailScreen.keymap(detail).map {
+      Action.app(.inventory(.destination(.presented(.detail($0)))))
+    }
+    return Screen(keymap: keymap) { canvas, bar, _ in
+      ItemDetailScreen.draw(detail, in: &canvas, bindings: bar, environment: environment)
+    }
+  }
+}

@@ -1,0 +1,3 @@
+import InventoryApp
+
+InventoryMain.main()

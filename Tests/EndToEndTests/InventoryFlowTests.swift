@@ -1,0 +1,80 @@
+import Foundation
+import InventoryCore
+import Testing
+import TmuxTesting
+
+/// The real `inventory` binary in tmux, as a person uses it: tabs, the add
+/// sheet, the edit popover, the duplicate dialog, the delete alert, quitting.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct InventoryFlowTests {
+  static let binary = Harness.builtProduct("inventory")
+
+  @Test func switchTabsAddEditDuplicateDeleteAndQuit() async throws {
+    let binary = try #require(Self.binary, "the inventory binary was not built next to the tests")
+    let directory = try Harness.temporaryDirectory("inventory-app")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dataPath = directory.appendingPathComponent("items.json").path
+    let session = try TerminalSession(
+      program: binary, arguments: ["--data", dataPath], width: 80, height: 24)
+
+    // A first run starts on the first tab, with the sample items.
+    try await session.waitForText("Go to inventory")
+    try session.sendKeys("2")
+    try await session.waitForText("Headphones")
+
+    try session.sendKeys("a")
+    try await session.waitForText("New item")
+    try session.type("Lamp")
+    try session.sendKeys("C-s")
+    try await session.waitForNoText("New item")
+    try await waitForItems(dataPath, "Lamp") { $0.contains { $0.name == "Lamp" } }
+
+    // The new item is highlighted: edit it in the popover.
+    try session.sendKeys("e")
+    try await session.waitForText("Edit item")
+    try session.type(" shade")
+    try session.sendKeys("C-s")
+    try await session.waitForNoText("Edit item")
+    try await waitForItems(dataPath, "Lamp shade") { $0.contains { $0.name == "Lamp shade" } }
+
+    try session.sendKeys("c")
+    try await session.waitForText("[ Duplicate ]")
+    try session.sendKeys("D")
+    try await session.waitForText("Duplicate item")
+    try session.sendKeys("C-s")
+    try await session.waitForNoText("Duplicate item")
+    try await waitForItems(dataPath, "the copy") { $0.contains { $0.name == "Lamp shade copy" } }
+
+    try session.sendKeys("d")
+    try await session.waitForText("Delete Lamp shade copy?")
+    try session.sendKeys("D")
+    try await waitForItems(dataPath, "the copy deleted") {
+      !$0.contains { $0.name == "Lamp shade copy" } && $0.contains { $0.name == "Lamp shade" }
+    }
+
+    try session.sendKeys("1")
+    try await session.waitForText("Go to inventory")
+    try session.sendKeys("q")
+    let status = try await session.waitForExit()
+    #expect(status == 0)
+    let modes = try session.sttyWords()
+    #expect(modes.contains("echo"), "echo is off after quitting")
+    #expect(modes.contains("icanon"), "canonical mode is off")
+  }
+
+  /// Waits until the data file holds what `condition` asks for.
+  private func waitForItems(
+    _ path: String, _ description: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: @escaping (IdentifiedArrayOf<Item>) -> Bool
+  ) async throws {
+    var last: IdentifiedArrayOf<Item>?
+    let held = try await Harness.waitFor(timeout: .seconds(10)) {
+      last = (try? FileManager.default.contents(atPath: path).map(InventoryFormat.decode)) ?? nil
+      return last.map(condition) ?? false
+    }
+    #expect(
+      held,
+      "the data file never held \(description); it holds \(String(describing: last?.map(\.name)))",
+      sourceLocation: sourceLocation)
+  }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import InventoryCore
+import TerminalApp
+import TerminalUI
+import Testing
+
+@testable import InventoryTUI
+
+/// Which keys do what where: the tab keys only with nothing in front, text
+/// fields that type what would be a command elsewhere, and each overlay's
+/// save and cancel.
+@MainActor
+@Suite struct KeymapTests {
+  typealias Action = Shell<AppFeature>.Action
+
+  static func inventory(_ action: Inventory.Action) -> Action { .app(.inventory(action)) }
+
+  @Test func tabKeysChooseATab() {
+    let one = keymap(appState(.one))
+    #expect(one.action(for: .char("2")) == .app(.selectedTabChanged(.inventory)))
+    #expect(one.action(for: .char("3")) == .app(.selectedTabChanged(.three)))
+    #expect(one.action(for: .char("1")) == .app(.selectedTabChanged(.one)))
+    #expect(one.action(for: .char("4")) == nil)
+    // [ and ] cycle, wrapping around.
+    #expect(one.action(for: .char("[")) == .app(.selectedTabChanged(.three)))
+    #expect(one.action(for: .char("]")) == .app(.selectedTabChanged(.inventory)))
+    let three = keymap(appState(.three))
+    #expect(three.action(for: .char("]")) == .app(.selectedTabChanged(.one)))
+    #expect(keymap(appState()).action(for: .char("1")) == .app(.selectedTabChanged(.one)))
+  }
+
+  @Test func qQuitsFromEveryTab() {
+    for tab in AppFeature.Tab.allCases {
+      #expect(keymap(appState(tab)).action(for: .char("q")) == .quitRequested)
+    }
+  }
+
+  nonisolated static let overlays: [(String, Inventory.Destination.State)] = [
+    ("add", .add(.newItem(id: .init(UUID(900))))),
+    ("edit", .edit(.editItem(.keyboard))),
+    ("detail", .detail(ItemDetail.State(item: .keyboard))),
+    ("alert", .alert(.deleteItem(.keyboard))),
+    ("dialog", .duplicate(.duplicateItem(.keyboard))),
+  ]
+
+  @Test(arguments: overlays.map(\.0))
+  func tabKeysAndQuitDoNothingUnderAnOverlay(_ name: String) {
+    let destination = Self.overlays.first { $0.0 == name }!.1
+    let keymap = keymap(appState(selection: Item.keyboard.id, destination: destination))
+    for key in [Key.char("1"), .char("2"), .char("3"), .char("["), .char("]"), .char("q")] {
+      let action = keymap.action(for: key)
+      if case .app(.selectedTabChanged) = action { Issue.record("\(key) chose a tab over \(name)") }
+      #expect(action != .quitRequested)
+    }
+  }
+
+  @Test func theNameFieldTypesTabKeysAndQ() {
+    let (runtime, backend) = makeRuntime()
+    runtime.press(.char("a"))
+    #expect(backend.layerNames == ["screen", "sheet"])
+    runtime.type("1q[]3")
+    runtime.press(.backspace)
+    guard case .add(let form) = runtime.state.inventory.destination else {
+      Issue.record("no add sheet")
+      return
+    }
+    #expect(form.item.name == "1q[]")
+    #expect(form.cursor == 4)
+    #expect(runtime.state.selectedTab == .inventory)
+    #expect(!runtime.isFinished)
+    #expect(backend.shows("1q[]"))
+    // The cursor sits after the text, in the sheet's field.
+    #expect(backend.cursor != nil)
+  }
+
+  @Test func addSheetEscAndCtrlS() {
+    let state = appState(destination: .add(.newItem(id: .init(UUID(900)))))
+    let keymap = keymap(state)
+    #expect(keymap.action(for: .escape) == Self.inventory(.cancelAddItemButtonTapped))
+    #expect(keymap.action(for: .ctrl("s")) == Self.inventory(.confirmAddItemButtonTapped))
+    #expect(keymap.typesText)
+  }
+
+  @Test func editPopoverEscAndCtrlS() {
+    let state = appState(selection: Item.keyboard.id, destination: .edit(.editItem(.keyboard)))
+    let keymap = keymap(state)
+    #expect(keymap.action(for: .escape) == Self.inventory(.cancelEditItemButtonTapped))
+    #expect(keymap.action(for: .ctrl("s")) == Self.inventory(.confirmEditItemButtonTapped))
+  }
+
+  @Test func detailEscGoesBack() {
+    let state = appState(
+      selection: Item.keyboard.id, destination: .detail(ItemDetail.State(item: .keyboard)))
+    #expect(
+      keymap(state).action(for: .escape)
+        == Self.inventory(.destination(.presented(.detail(.backButtonTapped)))))
+  }
+
+  @Test func alertAndDialogKeys() {
+    let alert = keymap(
+      appState(selection: Item.monitor.id, destination: .alert(.deleteItem(.monitor))))
+    #expect(
+      alert.action(for: .char("d"))
+        == Self.inventory(.destination(.presented(.alert(.confirmDeletion(Item.monitor.id))))))
+    #expect(alert.action(for: .escape) == Self.inventory(.destination(.dismiss)))
+    let dialog = keymap(
+      appState(selection: Item.monitor.id, destination: .duplicate(.duplicateItem(.monitor))))
+    #expect(
+      dialog.action(for: .char("d"))
+        == Self.inventory(
+          .destination(.presented(.duplicate(.confirmDuplication(Item.monitor.id))))))
+    #expect(dialog.action(for: .enter) == Self.inventory(.destination(.dismiss)))
+  }
+
+  @Test func listKeys() {
+    let keymap = keymap(appState(selection: Item.monitor.id))
+    #expect(keymap.action(for: .char("j")) == Self.inventory(.selectionMoved(by: 1)))
+    #expect(keymap.action(for: .up) == Self.inventory(.selectionMoved(by: -1)))
+    #expect(keymap.action(for: .pageDown) == Self.inventory(.selectionMoved(by: 20)))
+    #expect(keymap.action(for: .char("G")) == Self.inventory(.selectionMovedToLast))
+    #expect(keymap.action(for: .enter) == Self.inventory(.detailButtonTapped))
+    #expect(keymap.action(for: .char("a")) == Self.inventory(.addButtonTapped))
+    #expect(keymap.action(for: .char("e")) == Self.inventory(.editButtonTapped))
+    #expect(keymap.action(for: .char("c")) == Self.inventory(.duplicateButtonTapped))
+    #expect(keymap.action(for: .char("d")) == Self.inventory(.deleteButtonTapped))
+    // Nothing to act on in an empty list.
+    let empty = InventoryTUITests.keymap(appState(items: []))
+    #expect(empty.action(for: .char("e")) == nil)
+    #expect(empty.action(for: .enter) == nil)
+  }
+
+  // MARK: Flows through a real store
+
+  @Test func goToInventoryButton() {
+    let (runtime, backend) = makeRuntime(appState(.one))
+    #expect(backend.shows("[ Go to inventory ]"))
+    runtime.press(.enter)
+    #expect(runtime.state.selectedTab == .inventory)
+    #expect(backend.shows("Keyboard"))
+  }
+
+  @Test func addAnItem() {
+    let (runtime, backend) = makeRuntime()
+    runtime.press(.char("a"), .ctrl("s"))
+    // A blank name is refused and flagged.
+    #expect(backend.shows("An item needs a name."))
+    #expect(runtime.state.inventory.items.count == 4)
+    runtime.type("Desk")
+    runtime.press(.tab, .right, .right, .tab, .char("+"), .char("+"), .char("-"), .right)
+    guard case .add(let form) = runtime.state.inventory.destination else {
+      Issue.record("no add sheet")
+      return
+    }
+    #expect(form.item.color == .green)
+    #expect(form.item.status == .inStock(quantity: 3))
+    runtime.press(.enter)  // Mark as sold out
+    runtime.press(.char(" "))  // on back order
+    #expect(backend.shows("[x] Is on back order?"))
+    runtime.press(.ctrl("s"))
+    #expect(runtime.state.inventory.destination == nil)
+    #expect(runtime.state.inventory.items.last?.name == "Desk")
+    #expect(runtime.state.inventory.items.last?.status == .outOfStock(isOnBackOrder: true))
+    #expect(backend.shows("Out of stock · back-ordered"))
+  }
+
+  @Test func escCancelsTheSheet() {
+    let (runtime, backend) = makeRuntime()
+    runtime.press(.char("a"))
+    runtime.type("Desk")
+    runtime.press(.escape)
+    #expect(runtime.state.inventory.destination == nil)
+    #expect(runtime.state.inventory.items.count == 4)
+    #expect(backend.layerNames == ["screen"])
+  }
+
+  @Test func editInThePopover() {
+    let (runtime, backend) = makeRuntime(appState(selection: Item.monitor.id))
+    runtime.press(.char("e"))
+    #expect(backend.layerNames == ["screen", "popover"])
+    runtime.press(.ctrl("u"))
+    runtime.type("Screen")
+    runtime.press(.ctrl("s"))
+    #expect(runtime.state.inventory.items[id: Item.monitor.id]?.name == "Screen")
+    #expect(backend.layerNames == ["screen"])
+  }
+
+  @Test func duplicateThroughTheDialog() {
+    let (runtime, backend) = makeRuntime(appState(selection: Item.monitor.id))
+    runtime.press(.char("c"))
+    #expect(backend.layerNames == ["screen", "alert"])
+    runtime.press(.char("d"))
+    #expect(backend.shows("Duplicate item"))
+    #expect(backend.shows("Monitor copy"))
+    runtime.press(.ctrl("s"))
+    #expect(runtime.state.inventory.items.map(\.name).last == "Monitor copy")
+  }
+
+  @Test func deleteThroughTheAlert() {
+    let (runtime, backend) = makeRuntime(appState(selection: Item.monitor.id))
+    runtime.press(.char("d"))
+    #expect(backend.shows("Delete Monitor?"))
+    runtime.press(.escape)
+    #expect(runtime.state.inventory.items.count == 4)
+    runtime.press(.char("d"), .char("d"))
+    #expect(runtime.state.inventory.items[id: Item.monitor.id] == nil)
+    #expect(!backend.shows("Monitor"))
+  }
+
+  @Test func everyKeyInTheHelpBarIsHandled() {
+    let states: [AppFeature.State] =
+      AppFeature.Tab.allCases.map { appState($0) }
+      + Self.overlays.map { appState(selection: Item.keyboard.id, destination: $0.1) }
+    for state in states {
+      let keymap = keymap(state)
+      for binding in keymap.bindings where binding.isShownInShortHelp {
+        // A summary binding ("←/→ change") has no keys of its own.
+        guard let key = binding.keys.first else { continue }
+        #expect(keymap.action(for: key) != nil, "\(binding.helpText) in \(state.selectedTab)")
+      }
+    }
+  }
+}
