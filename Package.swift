@@ -94,12 +94,19 @@ let package = Package(
     // The inventory app's view layer: tabs, the list, the item form as a sheet
     // and a popover, the detail drill-down and the alerts.
     .target(name: "InventoryTUI", dependencies: ["InventoryCore", "TerminalUI", "TerminalApp"]),
+    // What the apps' commands share: argument types.
+    .target(
+      name: "AppCommandLine",
+      dependencies: [
+        "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // The inventory app put together: flags, data file, lock, store, terminal, loop.
     .target(
       name: "InventoryApp",
       dependencies: [
         "InventoryCore", "InventoryTUI", "TerminalApp", "TerminalUI", "Persistence", "EventLoop",
-        "CursesBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "CursesBackend", "AppCommandLine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "inventory", dependencies: ["InventoryApp"]),
     // The composition root: launch, flags, data location, lock, the store and
@@ -108,7 +115,7 @@ let package = Package(
       name: "StandupsApp",
       dependencies: [
         "Composable", "StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "CursesBackend",
-        "EventLoop", "Persistence",
+        "EventLoop", "Persistence", "AppCommandLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -166,20 +173,25 @@ let package = Package(
     .testTarget(
       name: "StandupsTUITests",
       dependencies: [
-        "StandupsTUI", "StandupsCore", "TerminalUI", "TerminalApp", issueReportingTestSupport,
-        .product(name: "CustomDump", package: "swift-custom-dump"),
+        "StandupsTUI", "StandupsCore", "TerminalUI", "TerminalApp", "TextSnapshotTesting",
+        issueReportingTestSupport, .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "InventoryTUITests",
       dependencies: [
-        "InventoryTUI", "InventoryCore", "TerminalUI", "TerminalApp", issueReportingTestSupport,
-        .product(name: "CustomDump", package: "swift-custom-dump"),
+        "InventoryTUI", "InventoryCore", "TerminalUI", "TerminalApp", "TextSnapshotTesting",
+        issueReportingTestSupport, .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       exclude: ["__Snapshots__"]),
     // tmux sessions for the end-to-end tests of the real binaries.
     .target(name: "TmuxTesting", path: "Tests/TmuxTesting"),
+    // Plain-text snapshots for the view tests of both apps.
+    .target(
+      name: "TextSnapshotTesting",
+      dependencies: [.product(name: "CustomDump", package: "swift-custom-dump")],
+      path: "Tests/TextSnapshotTesting"),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

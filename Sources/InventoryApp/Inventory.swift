@@ -48,21 +48,6 @@ struct InventoryOptions: ParsableArguments {
   }
 }
 
-/// Terminal size as WIDTHxHEIGHT.
-struct InventorySize: ExpressibleByArgument {
-  var width: Int
-  var height: Int
-  init?(argument: String) {
-    let parts = argument.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-      (1...1000).contains(w), (1...1000).contains(h)
-    else { return nil }
-    width = w
-    height = h
-  }
-  var defaultValueDescription: String { "\(width)x\(height)" }
-}
-
 func printInventoryError(_ message: String) {
   FileHandle.standardError.write(Data("inventory: \(message)\n".utf8))
 }

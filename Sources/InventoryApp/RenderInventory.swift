@@ -1,3 +1,4 @@
+import AppCommandLine
 import ArgumentParser
 import Foundation
 import InventoryCore
@@ -15,7 +16,7 @@ struct RenderInventory: AsyncParsableCommand {
   @OptionGroup var options: InventoryOptions
 
   @Option(name: .long, help: "The screen size, WIDTHxHEIGHT.")
-  var size = InventorySize(argument: "80x24")!
+  var size = ScreenSize(size: Size(width: 80, height: 24))
 
   @Flag(name: .long, help: "Add ANSI colours and attributes.")
   var ansi = false
@@ -41,7 +42,7 @@ struct RenderInventory: AsyncParsableCommand {
     var memory = ViewMemory()
     let frame = InventoryView.make().frame(
       Shell<AppFeature>.State(app: state),
-      size: Size(width: size.width, height: size.height), memory: &memory)
+      size: size.size, memory: &memory)
     let screen = frame.composited()
     let text =
       ansi

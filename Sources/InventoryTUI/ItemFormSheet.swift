@@ -78,7 +78,7 @@ enum ItemFormSheet {
     ]
     var keymap = Keymap(commands, typesText: isText) { key in
       guard isText,
-        let (text, cursor) = TextEditing.apply(key, text: form.item.name, cursor: form.cursor)
+        let (text, cursor) = TextFieldState.edit(key, text: form.item.name, cursor: form.cursor)
       else { return nil }
       return .nameChanged(text, cursor: cursor)
     }.map(embed)
@@ -89,7 +89,7 @@ enum ItemFormSheet {
       ], at: 0)
     keymap.paste = { pasted in
       guard isText else { return nil }
-      let (text, cursor) = TextEditing.insert(pasted, text: form.item.name, cursor: form.cursor)
+      let (text, cursor) = TextFieldState.insert(pasted, text: form.item.name, cursor: form.cursor)
       return embed(.nameChanged(text, cursor: cursor))
     }
     return keymap

@@ -1,3 +1,4 @@
+import AppCommandLine
 import ArgumentParser
 import Foundation
 import StandupsCore
@@ -14,7 +15,7 @@ struct Render: AsyncParsableCommand {
   @OptionGroup var options: DataOptions
 
   @Option(name: .long, help: "The screen size, WIDTHxHEIGHT.")
-  var size = TerminalSize(argument: "80x24")!
+  var size = ScreenSize(size: Size(width: 80, height: 24))
 
   @Flag(name: .long, help: "Add ANSI colours and attributes.")
   var ansi = false
@@ -32,7 +33,7 @@ struct Render: AsyncParsableCommand {
     var memory = ViewMemory()
     let frame = StandupsView.make().frame(
       Shell<AppFeature>.State(app: launch.state),
-      size: Size(width: size.width, height: size.height), memory: &memory)
+      size: size.size, memory: &memory)
     let screen = frame.composited()
     let text =
       ansi

@@ -76,21 +76,6 @@ struct DataOptions: ParsableArguments {
   }
 }
 
-/// Terminal size as WIDTHxHEIGHT.
-struct TerminalSize: ExpressibleByArgument {
-  var width: Int
-  var height: Int
-  init?(argument: String) {
-    let parts = argument.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-      (1...1000).contains(w), (1...1000).contains(h)
-    else { return nil }
-    width = w
-    height = h
-  }
-  var defaultValueDescription: String { "\(width)x\(height)" }
-}
-
 func printError(_ message: String) {
   FileHandle.standardError.write(Data("standups: \(message)\n".utf8))
 }

@@ -15,12 +15,12 @@ enum RecordMeetingScreen {
           send: .endMeetingButtonTapped),
       ], typesText: true
     ) { key in
-      TextEditing.apply(key, text: state.draft, cursor: state.cursor).map {
+      TextFieldState.edit(key, text: state.draft, cursor: state.cursor).map {
         .draftChanged($0.0, cursor: $0.1)
       }
     }
     keymap.paste = { pasted in
-      let (text, cursor) = TextEditing.insert(pasted, text: state.draft, cursor: state.cursor)
+      let (text, cursor) = TextFieldState.insert(pasted, text: state.draft, cursor: state.cursor)
       return .draftChanged(text, cursor: cursor)
     }
     return keymap

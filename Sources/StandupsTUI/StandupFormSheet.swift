@@ -73,7 +73,7 @@ enum StandupFormSheet {
     }
     var keymap = Keymap(commands, typesText: isText) { key in
       guard isText, let text = form.focusedText,
-        let (newText, cursor) = TextEditing.apply(key, text: text, cursor: form.cursor)
+        let (newText, cursor) = TextFieldState.edit(key, text: text, cursor: form.cursor)
       else { return nil }
       return .focusedTextChanged(newText, cursor: cursor)
     }.map(embed)
@@ -84,7 +84,7 @@ enum StandupFormSheet {
       ], at: 0)
     keymap.paste = { pasted in
       guard let text = form.focusedText else { return nil }
-      let (newText, cursor) = TextEditing.insert(pasted, text: text, cursor: form.cursor)
+      let (newText, cursor) = TextFieldState.insert(pasted, text: text, cursor: form.cursor)
       return embed(.focusedTextChanged(newText, cursor: cursor))
     }
     return keymap

@@ -20,6 +20,15 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   }
   public static let zero = Size(width: 0, height: 0)
   public var description: String { "\(width)x\(height)" }
+
+  /// A size written as its description, `WIDTHxHEIGHT` (1…1000 each; `X` too).
+  public init?(parsing text: String) {
+    let parts = text.lowercased().split(separator: "x")
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+      (1...1000).contains(width), (1...1000).contains(height)
+    else { return nil }
+    self.init(width: width, height: height)
+  }
 }
 
 /// A rectangle of cells. Empty when either dimension is ≤ 0.

@@ -122,3 +122,22 @@ public struct TextFieldState: Hashable, Sendable {
     return i
   }
 }
+
+extension TextFieldState {
+  /// For a field kept in domain state as text + cursor: the text and cursor
+  /// after `key`, or nil when `key` is not an editing key.
+  public static func edit(_ key: Key, text: String, cursor: Int) -> (text: String, cursor: Int)? {
+    var field = TextFieldState(text: text, cursor: cursor)
+    guard field.apply(key) else { return nil }
+    return (field.text, field.cursor)
+  }
+
+  /// The text and cursor after pasting `pasted` at the cursor.
+  public static func insert(_ pasted: String, text: String, cursor: Int) -> (
+    text: String, cursor: Int
+  ) {
+    var field = TextFieldState(text: text, cursor: cursor)
+    field.insert(pasted)
+    return (field.text, field.cursor)
+  }
+}

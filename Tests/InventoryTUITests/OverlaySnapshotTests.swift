@@ -4,6 +4,7 @@ import InventoryTUI
 import TerminalApp
 import TerminalUI
 import Testing
+import TextSnapshotTesting
 
 /// What the inventory presents: the add and duplicate sheet, the edit
 /// popover (below, above, and as a sheet when neither fits), the delete

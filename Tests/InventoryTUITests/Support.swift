@@ -2,6 +2,7 @@ import Foundation
 import InventoryCore
 import TerminalApp
 import TerminalUI
+import TextSnapshotTesting
 
 @testable import InventoryTUI
 

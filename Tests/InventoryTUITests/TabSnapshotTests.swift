@@ -4,6 +4,7 @@ import InventoryTUI
 import TerminalApp
 import TerminalUI
 import Testing
+import TextSnapshotTesting
 
 /// The three tabs, the list's states, full help and the too-small notice, at
 /// 80×24 and 40×12.

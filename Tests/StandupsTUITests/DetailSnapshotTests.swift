@@ -3,6 +3,7 @@ import StandupsCore
 import StandupsTUI
 import TerminalUI
 import Testing
+import TextSnapshotTesting
 
 /// The pushed screens — detail, record, meeting — and what they present, at 80×24.
 @MainActor

@@ -3,6 +3,7 @@ import StandupsTUI
 import TerminalApp
 import TerminalUI
 import Testing
+import TextSnapshotTesting
 
 @testable import StandupsCore
 

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import TerminalApp
 import TerminalUI
+import TextSnapshotTesting
 
 @testable import StandupsCore
 @testable import StandupsTUI

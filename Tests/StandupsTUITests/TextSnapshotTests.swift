@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSnapshotTesting
 
 /// The snapshot assertion itself: it must pass only on an exact match, and a
 /// failure must leave the committed snapshot as it was.

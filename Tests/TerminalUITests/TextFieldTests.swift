@@ -212,3 +212,19 @@ import Testing
     #expect(unfocused.cursor == nil)
   }
 }
+
+/// The helpers for a field kept in domain state as text + cursor.
+struct TextFieldStateEditTests {
+  @Test func editingKeysEditAndOthersAreLeftToTheCaller() {
+    let typed = TextFieldState.edit(.char("!"), text: "Hi", cursor: 2)
+    #expect(typed?.text == "Hi!" && typed?.cursor == 3)
+    let deleted = TextFieldState.edit(.backspace, text: "Hi", cursor: 2)
+    #expect(deleted?.text == "H" && deleted?.cursor == 1)
+    #expect(TextFieldState.edit(.enter, text: "Hi", cursor: 2) == nil)
+  }
+
+  @Test func aPasteGoesInAtTheCursor() {
+    let pasted = TextFieldState.insert("ey", text: "Hi", cursor: 1)
+    #expect(pasted.text == "Heyi" && pasted.cursor == 3)
+  }
+}

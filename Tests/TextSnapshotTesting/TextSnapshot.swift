@@ -3,8 +3,7 @@ import Foundation
 import Testing
 
 /// Plain-text snapshots: `__Snapshots__/<test file>/<test>.<name>.txt` beside
-/// the test file, compared line by line (a copy of StandupsTUITests' helper:
-/// test targets share no sources).
+/// the test file, compared line by line. Shared by the apps' view tests.
 ///
 /// Ours rather than swift-snapshot-testing's: that package turns on
 /// swift-custom-dump's FoundationNetworking trait for the whole build, and the
@@ -12,10 +11,10 @@ import Testing
 /// and Kerberos at every start and cannot be linked statically.
 ///
 /// A missing snapshot is written and the test fails (review it, then run
-/// again); a different one fails and is left alone; `SNAPSHOT_RECORD=1 swift
-/// test --filter InventoryTUITests` (or SNAPSHOT_TESTING_RECORD=all) re-records them all.
-enum TextSnapshot {
-  static let isRecording: Bool = {
+/// again); a different one fails and is left alone; `make snapshots`
+/// (SNAPSHOT_RECORD=1, or SNAPSHOT_TESTING_RECORD=all) re-records them all.
+public enum TextSnapshot {
+  public static let isRecording: Bool = {
     let environment = ProcessInfo.processInfo.environment
     let record = environment["SNAPSHOT_RECORD"] ?? ""
     let libraryRecord = environment["SNAPSHOT_TESTING_RECORD"] ?? ""
@@ -23,7 +22,7 @@ enum TextSnapshot {
   }()
 
   /// The snapshot file for `testName` (a `#function`, like `listEmpty()`).
-  static func url(filePath: StaticString, testName: String, name: String) -> URL {
+  public static func url(filePath: StaticString, testName: String, name: String) -> URL {
     let testFile = URL(fileURLWithPath: "\(filePath)")
     let test = testName.prefix { $0 != "(" }
     return testFile.deletingLastPathComponent()
@@ -33,7 +32,7 @@ enum TextSnapshot {
   }
 
   /// Nil when `text` matches the snapshot; otherwise what went wrong.
-  static func verify(_ text: String, at url: URL) -> String? {
+  public static func verify(_ text: String, at url: URL) -> String? {
     let existing = try? String(contentsOf: url, encoding: .utf8)
     if existing == text { return nil }
     guard let existing, !isRecording else {
@@ -48,7 +47,7 @@ enum TextSnapshot {
     }
     // The committed snapshot stays as it is: a rerun must fail again.
     let actual = FileManager.default.temporaryDirectory
-      .appendingPathComponent("inventory-snapshots")
+      .appendingPathComponent("text-snapshots")
       .appendingPathComponent(url.lastPathComponent)
     try? write(text, to: actual)
     let difference =
@@ -57,7 +56,7 @@ enum TextSnapshot {
         text.split(separator: "\n", omittingEmptySubsequences: false), format: .proportional)
       ?? ""
     return "Snapshot \(url.lastPathComponent) does not match (− recorded, + now; "
-      + "the new text is in \(actual.path); SNAPSHOT_RECORD=1 re-records):\n\(difference)"
+      + "the new text is in \(actual.path); `make snapshots` re-records):\n\(difference)"
   }
 
   private static func write(_ text: String, to url: URL) throws {
@@ -68,7 +67,7 @@ enum TextSnapshot {
 }
 
 /// Compares `text` with the committed plain-text snapshot `name`.
-func assertText(
+public func assertText(
   _ text: String, named name: String,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   testName: String = #function, line: UInt = #line, column: UInt = #column

@@ -1,0 +1,22 @@
+import TerminalUI
+
+/// The bindings every app's screens share, so that moving, going back, saving
+/// and quitting read and work the same in every app on this runtime. An app
+/// adds its own in an extension.
+public enum StandardKeys {
+  public static let up = KeyBinding(keys: [.up, .char("k")], help: ("↑/k", "up"), group: .moving)
+  public static let down = KeyBinding(
+    keys: [.down, .char("j")], help: ("↓/j", "down"), group: .moving)
+  public static let pageUp = KeyBinding(
+    keys: [.pageUp], help: ("pgup", "page up"), group: .moving, isInShortHelp: false)
+  public static let pageDown = KeyBinding(
+    keys: [.pageDown], help: ("pgdn", "page down"), group: .moving, isInShortHelp: false)
+  public static let top = KeyBinding(
+    keys: [.home, .char("g")], help: ("g/home", "first"), group: .moving, isInShortHelp: false)
+  public static let bottom = KeyBinding(
+    keys: [.end, .char("G")], help: ("G/end", "last"), group: .moving, isInShortHelp: false)
+  public static let quit = KeyBinding(keys: [.char("q")], help: ("q", "quit"), group: .app)
+  public static let back = KeyBinding(keys: [.escape], help: ("esc", "back"))
+  public static let save = KeyBinding(keys: [.ctrl("s")], help: ("ctrl+s", "save"))
+  public static let cancel = KeyBinding(keys: [.escape], help: ("esc", "cancel"))
+}
