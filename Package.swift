@@ -77,17 +77,20 @@ let package = Package(
     .target(
       name: "StandupsCore",
       dependencies: [
-        "Composable", .product(name: "Parsing", package: "swift-parsing"),
+        "Composable", "Routing", .product(name: "Parsing", package: "swift-parsing"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Tagged", package: "swift-tagged"),
       ],
       resources: [.embedInCode("Resources/sample-standups.json")]),
     // The second app (issue #15): tabs, an inventory of items, its routes and
     // its data file. Shares nothing with the standups targets.
+    // How routes name an element of a list (id, position, name, id prefix),
+    // shared by both apps' routes.
+    .target(name: "Routing"),
     .target(
       name: "InventoryCore",
       dependencies: [
-        "Composable", "Persistence", .product(name: "Parsing", package: "swift-parsing"),
+        "Composable", "Persistence", "Routing", .product(name: "Parsing", package: "swift-parsing"),
         .product(name: "Tagged", package: "swift-tagged"),
       ]),
     .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI", "TerminalApp"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// Why a route does not name a place in the data.
 public struct RouteError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -45,37 +46,26 @@ extension Route {
   static func item(
     matching reference: String, in items: IdentifiedArrayOf<Item>
   ) throws(RouteError) -> Item {
-    if let id = UUID(uuidString: reference), let item = items[id: .init(id)] {
+    switch Reference.resolve(reference, in: items, id: \.id.rawValue, name: \.name) {
+    case .found(let item):
       return item
-    }
-    if let position = Int(reference), reference.allSatisfy(\.isASCII) {
-      guard position >= 1, position <= items.count else {
-        throw RouteError(
-          "no item at position \(position): there \(items.count == 1 ? "is" : "are") \(items.count)"
-        )
-      }
-      return items[position - 1]
-    }
-    let byName = items.filter { $0.name.caseInsensitiveCompare(reference) == .orderedSame }
-    if byName.count == 1 { return byName[0] }
-    if byName.count > 1 {
+    case .noPosition(let position, let count):
       throw RouteError(
-        "\"\(reference)\" is ambiguous: \(byName.count) items have that name (\(candidates(byName))); use an id"
+        "no item at position \(position): there \(count == 1 ? "is" : "are") \(count)")
+    case .ambiguousName(let matches):
+      throw RouteError(
+        "\"\(reference)\" is ambiguous: \(matches.count) items have that name (\(candidates(matches))); use an id"
+      )
+    case .ambiguousPrefix(let matches):
+      throw RouteError(
+        "\"\(reference)\" is ambiguous: it starts the ids of \(candidates(matches))")
+    case .noMatch:
+      throw RouteError(
+        items.isEmpty
+          ? "no item matches \"\(reference)\": the inventory is empty"
+          : "no item matches \"\(reference)\" (not an id, a position 1–\(items.count), a name or an id prefix); the items are \(candidates(items))"
       )
     }
-    let byPrefix = items.filter {
-      $0.id.uuidString.lowercased().hasPrefix(reference.lowercased())
-    }
-    if byPrefix.count == 1 { return byPrefix[0] }
-    if byPrefix.count > 1 {
-      throw RouteError(
-        "\"\(reference)\" is ambiguous: it starts the ids of \(candidates(byPrefix))")
-    }
-    throw RouteError(
-      items.isEmpty
-        ? "no item matches \"\(reference)\": the inventory is empty"
-        : "no item matches \"\(reference)\" (not an id, a position 1–\(items.count), a name or an id prefix); the items are \(candidates(items))"
-    )
   }
 
   /// Each item as "<name> (<id>)", the first few of them.
@@ -133,18 +123,9 @@ extension Route {
     }
   }
 
-  /// The shortest id prefix (at least 8 characters) that resolves back to
-  /// `id`: no other id shares it, and it reads as neither a position nor a name.
+  /// The shortest id prefix that resolves back to `id` (see `Reference.shortest`).
   static func reference(for id: Item.ID, in items: IdentifiedArrayOf<Item>) -> String {
-    let text = id.uuidString.lowercased()
-    let others = items.ids.filter { $0 != id }.map { $0.uuidString.lowercased() }
-    for length in [8, 13, 18, 23] {
-      let prefix = String(text.prefix(length))
-      guard Int(prefix) == nil,
-        !items.contains(where: { $0.name.caseInsensitiveCompare(prefix) == .orderedSame })
-      else { continue }
-      if !others.contains(where: { $0.hasPrefix(prefix) }) { return prefix }
-    }
-    return text
+    Reference.shortest(for: id.rawValue, among: items.ids.map(\.rawValue), names: items.map(\.name))
   }
+
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// Why a route does not name a place in the data.
 public struct RouteError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -68,60 +69,41 @@ extension Route {
   static func standup(
     matching reference: String, in standups: IdentifiedArrayOf<Standup>
   ) throws(RouteError) -> Standup {
-    if let id = UUID(uuidString: reference), let standup = standups[id: .init(id)] {
+    switch Reference.resolve(reference, in: standups, id: \.id.rawValue, name: \.title) {
+    case .found(let standup):
       return standup
-    }
-    if let position = Int(reference), reference.allSatisfy(\.isASCII) {
-      guard position >= 1, position <= standups.count else {
-        throw RouteError(
-          "no standup at position \(position): there \(standups.count == 1 ? "is" : "are") \(standups.count)"
-        )
-      }
-      return standups[position - 1]
-    }
-    let byTitle = standups.filter { $0.title.caseInsensitiveCompare(reference) == .orderedSame }
-    if byTitle.count == 1 { return byTitle[0] }
-    if byTitle.count > 1 {
+    case .noPosition(let position, let count):
       throw RouteError(
-        "\"\(reference)\" is ambiguous: \(byTitle.count) standups have that title (\(list(byTitle.map(\.id)))); use an id"
+        "no standup at position \(position): there \(count == 1 ? "is" : "are") \(count)")
+    case .ambiguousName(let matches):
+      throw RouteError(
+        "\"\(reference)\" is ambiguous: \(matches.count) standups have that title (\(list(matches.map(\.id)))); use an id"
+      )
+    case .ambiguousPrefix(let matches):
+      throw RouteError(
+        "\"\(reference)\" is ambiguous: it starts the ids of \(list(matches.map(\.id)))")
+    case .noMatch:
+      throw RouteError(
+        "no standup matches \"\(reference)\" (not an id, a position 1–\(standups.count), a title or an id prefix)"
       )
     }
-    let byPrefix = standups.filter {
-      $0.id.uuidString.lowercased().hasPrefix(reference.lowercased())
-    }
-    if byPrefix.count == 1 { return byPrefix[0] }
-    if byPrefix.count > 1 {
-      throw RouteError(
-        "\"\(reference)\" is ambiguous: it starts the ids of \(list(byPrefix.map(\.id)))")
-    }
-    throw RouteError(
-      "no standup matches \"\(reference)\" (not an id, a position 1–\(standups.count), a title or an id prefix)"
-    )
   }
 
   /// A meeting by UUID, 1-based position (newest first) or a unique UUID prefix.
   static func meeting(matching reference: String, in standup: Standup) throws(RouteError) -> Meeting
   {
-    let meetings = standup.meetings
-    if let id = UUID(uuidString: reference), let meeting = meetings[id: .init(id)] {
+    switch Reference.resolve(reference, in: standup.meetings, id: \.id.rawValue) {
+    case .found(let meeting):
       return meeting
-    }
-    if let position = Int(reference), reference.allSatisfy(\.isASCII) {
-      guard position >= 1, position <= meetings.count else {
-        throw RouteError(
-          "\"\(standup.title)\" has \(meetings.count) meeting(s); there is no meeting \(position)")
-      }
-      return meetings[position - 1]
-    }
-    let byPrefix = meetings.filter {
-      $0.id.uuidString.lowercased().hasPrefix(reference.lowercased())
-    }
-    if byPrefix.count == 1 { return byPrefix[0] }
-    if byPrefix.count > 1 {
+    case .noPosition(let position, let count):
       throw RouteError(
-        "\"\(reference)\" is ambiguous: it starts the ids of \(list(byPrefix.map(\.id)))")
+        "\"\(standup.title)\" has \(count) meeting(s); there is no meeting \(position)")
+    case .ambiguousPrefix(let matches), .ambiguousName(let matches):
+      throw RouteError(
+        "\"\(reference)\" is ambiguous: it starts the ids of \(list(matches.map(\.id)))")
+    case .noMatch:
+      throw RouteError("\"\(standup.title)\" has no meeting matching \"\(reference)\"")
     }
-    throw RouteError("\"\(standup.title)\" has no meeting matching \"\(reference)\"")
   }
 
   private static func list<Tag>(_ ids: [Tagged<Tag, UUID>]) -> String {
@@ -187,20 +169,11 @@ extension Route {
     }
   }
 
-  /// The shortest id prefix (at least 8 characters) that resolves back to
-  /// `id`: no other id shares it, and it reads as neither a position nor a title.
+  /// The shortest id prefix that resolves back to `id` (see `Reference.shortest`).
   static func reference<Tag>(
     for id: Tagged<Tag, UUID>, among ids: [Tagged<Tag, UUID>], titles: [String] = []
   ) -> String {
-    let text = id.rawValue.uuidString.lowercased()
-    let others = ids.filter { $0 != id }.map { $0.rawValue.uuidString.lowercased() }
-    for length in [8, 13, 18, 23] {
-      let prefix = String(text.prefix(length))
-      guard Int(prefix) == nil,
-        !titles.contains(where: { $0.caseInsensitiveCompare(prefix) == .orderedSame })
-      else { continue }
-      if !others.contains(where: { $0.hasPrefix(prefix) }) { return prefix }
-    }
-    return text
+    Reference.shortest(for: id.rawValue, among: ids.map(\.rawValue), names: titles)
   }
+
 }
