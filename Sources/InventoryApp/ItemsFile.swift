@@ -50,8 +50,7 @@ struct InventoryLaunch {
       do {
         route = try Route(parsing: routeText)
       } catch {
-        let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
-        throw .badRoute("'\(routeText)' is not a route: \(reason)")
+        throw .badRoute("'\(routeText)' is not a route (routes: \(Route.forms))")
       }
     }
     var items: IdentifiedArrayOf<Item> = []

@@ -31,12 +31,20 @@ struct RenderInventory: AsyncParsableCommand {
       printInventoryError("\(error); showing no items")
       items = []
     }
+    var route = Route.one
+    if let text = options.open {
+      do {
+        route = try Route(parsing: text)
+      } catch {
+        printInventoryError("'\(text)' is not a route (routes: \(Route.forms))")
+        throw ExitCode(2)
+      }
+    }
     let state: AppFeature.State
     do {
-      let route = try options.open.map { try Route(parsing: $0) } ?? .one
       state = try route.state(for: items, newItemID: { UUID() })
     } catch {
-      printInventoryError("'\(options.open ?? "/one")': \(error)")
+      printInventoryError("'\(options.open ?? "/one")' does not open anything: \(error)")
       throw ExitCode(2)
     }
     var memory = ViewMemory()

@@ -21,6 +21,15 @@ struct ItemFormTests {
     await store.send(.quantityStepped(by: -10)) { $0.item.status = .inStock(quantity: 1) }
   }
 
+  @Test func theQuantityStepperSaturatesAtTheLargestQuantity() async {
+    // A data file may hold any quantity: stepping past Int.max must not crash.
+    let store = makeStore(
+      Item(id: .init(UUID(1)), name: "Lamp", status: .inStock(quantity: .max - 1)))
+    await store.send(.quantityStepped(by: 1)) { $0.item.status = .inStock(quantity: .max) }
+    await store.send(.quantityStepped(by: 1))
+    await store.send(.quantityStepped(by: -1)) { $0.item.status = .inStock(quantity: .max - 1) }
+  }
+
   @Test func soldOutBackOrderAndBackInStock() async {
     let store = makeStore(Item(id: .init(UUID(1)), name: "Lamp", status: .inStock(quantity: 7)))
     // Only an out-of-stock item has a back order, only an in-stock one a quantity.

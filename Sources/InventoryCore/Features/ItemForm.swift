@@ -101,7 +101,10 @@ public struct ItemForm: Reducer {
 
       case .quantityStepped(let step):
         guard case .inStock(let quantity) = state.item.status else { return .none }
-        state.item.status = .inStock(quantity: max(quantity + step, Item.minimumQuantity))
+        // Saturating: a file may hold any quantity, up to Int.max.
+        let (sum, overflow) = quantity.addingReportingOverflow(step)
+        let stepped = overflow ? (step > 0 ? Int.max : Item.minimumQuantity) : sum
+        state.item.status = .inStock(quantity: max(stepped, Item.minimumQuantity))
         return .none
       }
     }

@@ -31,6 +31,11 @@ public enum ItemRoute: Equatable, Sendable {
 extension Route {
   public static let scheme = "inventory://"
 
+  /// Every form a route takes, for messages about one that is not a route.
+  public static let forms =
+    "/one, /inventory, /three, /inventory/new, /inventory/<item>, /inventory/<item>/edit, "
+    + "/inventory/<item>/duplicate, /inventory/<item>/delete"
+
   /// Parses a route, with or without the `inventory://` prefix; `/` is the first tab.
   public init(parsing text: String) throws {
     var path = text.trimmingCharacters(in: .whitespaces)
