@@ -269,25 +269,27 @@ struct InventoryEndToEndTests {
     let session = try fixture.start(
       arguments: ["--open", "/inventory"] + (byEnvironment ? [] : ["--no-color"]),
       environment: byEnvironment ? ["NO_COLOR": "1"] : [:])
-    try await session.waitForText("Headphones")
-    let screen = try session.screen()
-    let rows = screen.split(separator: "\n")
-    for (name, colour) in [("Keyboard", "Blue"), ("Lamp", "Green"), ("Headphones", "Red")] {
-      let row = rows.first { $0.contains(" \(name) ") }
-      #expect(row?.contains(" \(colour) ") == true, "\(name)'s row: \(String(describing: row))")
+    // The whole list, colours included (a capture may catch a frame mid-write).
+    try await session.waitForScreen("each colour named on its item's row") { screen in
+      let rows = screen.split(separator: "\n")
+      return [("Keyboard", "Blue"), ("Lamp", "Green"), ("Headphones", "Red")].allSatisfy {
+        name, colour in
+        rows.contains { $0.contains(" \(name) ") && $0.contains(" \(colour) ") }
+      }
     }
-    #expect(!screen.contains("██"))
+    #expect(!(try session.screen().contains("██")))
     #expect(!Self.hasForegroundColour(try session.screen(escapes: true)))
 
     try session.sendKeys("Down", "Enter")
+    // Waited for, not read at once: tmux may show a frame still being written.
     try await session.waitForText("Inventory › Lamp")
-    #expect(try session.screen().contains("Colour  Green"))
+    try await session.waitForText("Colour  Green")
     // One key at a time: Escape and "e" sent together read as Alt-e.
     try session.sendKeys("Escape")
     try await session.waitForNoText("Inventory › Lamp")
     try session.sendKeys("e")
     try await session.waitForText("Edit item")
-    #expect(try session.screen().contains("◀ Green  ▶"))
+    try await session.waitForText("◀ Green  ▶")
     #expect(!(try session.screen().contains("██")))
     try session.sendKeys("C-c")
     #expect(try await session.waitForExit() == 0)
@@ -297,7 +299,7 @@ struct InventoryEndToEndTests {
     let fixture = try DataFixture()
     let session = try fixture.start(arguments: ["--open", "/inventory"])
     try await session.waitForText("Headphones")
-    #expect(try session.screen().contains("██"))
+    try await session.waitForText("██")
     #expect(Self.hasForegroundColour(try session.screen(escapes: true)))
     try session.sendKeys("C-c")
     #expect(try await session.waitForExit() == 0)
