@@ -37,7 +37,8 @@ struct InventoryLaunch {
   var notice: String?
   /// True when there was no data file yet: it starts with the sample items.
   var isFirstRun: Bool
-  /// True when nothing may be saved: the path is not a regular file.
+  /// True when nothing may be saved: the path is not a regular file, or the
+  /// file is from a newer inventory (never replaced).
   var isReadOnly: Bool
 
   /// Loads the items and resolves the route. A bad route is an error (exit 2);
@@ -56,7 +57,7 @@ struct InventoryLaunch {
     var items: IdentifiedArrayOf<Item> = []
     var notice: String?
     var isFirstRun = false
-    let isReadOnly = file.holdsDirectoryOrSpecialFile
+    var isReadOnly = file.holdsDirectoryOrSpecialFile
     if isReadOnly {
       notice =
         "\((file.path as NSString).lastPathComponent) is not a regular file: nothing is saved"
@@ -68,6 +69,11 @@ struct InventoryLaunch {
           items = Item.samples
           isFirstRun = true
         }
+      } catch .newerVersion(_, let version, _) {
+        isReadOnly = true
+        notice =
+          "\((file.path as NSString).lastPathComponent) is from a newer inventory (format version "
+          + "\(version); this one reads up to \(file.format.version)): read-only, nothing is saved"
       } catch {
         // Never overwrite what could not be read: keep it beside, untouched.
         let backup = file.keepAside()

@@ -7,16 +7,19 @@ public struct DocumentFormat<Document: Sendable>: Sendable {
   public var name: String
   /// The program whose files these are, for "written by a newer …".
   public var program: String
+  /// The newest format version this program reads (and writes).
+  public var version: Int
   public var decode: @Sendable (Data) throws(FormatError) -> Document
   public var encode: @Sendable (Document) throws -> Data
 
   public init(
-    name: String, program: String,
+    name: String, program: String, version: Int,
     decode: @escaping @Sendable (Data) throws(FormatError) -> Document,
     encode: @escaping @Sendable (Document) throws -> Data
   ) {
     self.name = name
     self.program = program
+    self.version = version
     self.decode = decode
     self.encode = encode
   }

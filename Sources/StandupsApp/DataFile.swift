@@ -14,7 +14,7 @@ extension DocumentFormat where Document == IdentifiedArrayOf<Standup> {
   /// the second on a helper thread.
   public static var standups: Self {
     DocumentFormat(
-      name: "standups file", program: "standups",
+      name: "standups file", program: "standups", version: StandupsFormat.currentVersion,
       decode: { (data: Data) throws(FormatError) -> IdentifiedArrayOf<Standup> in
         do throws(StandupsFormat.Failure) {
           return try StandupsFormat.decode(data, helper: HelperThread.start)

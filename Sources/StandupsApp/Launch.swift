@@ -11,12 +11,18 @@ struct Launch {
   var longNotice: String?
   /// True when there was no data file yet (first run).
   var isFirstRun: Bool
-  /// True when nothing may be saved: the path is not a regular file.
+  /// True when nothing may be saved: the path is not a regular file, or the
+  /// file is from a newer standups.
   var isReadOnly = false
 
   /// Loads the data and resolves the route. A bad route is an error (exit 2);
-  /// an unreadable data file is not: it is kept aside and the app starts empty.
-  static func prepare(file: DataFile, route routeText: String?) throws(LaunchError) -> Launch {
+  /// an unreadable data file is not: it is kept aside (unless `keepsAside` is
+  /// false: a command that only reads changes no file) and the app starts
+  /// empty. A file from a newer version is never replaced: the app opens it
+  /// read-only.
+  static func prepare(
+    file: DataFile, route routeText: String?, keepsAside: Bool = true
+  ) throws(LaunchError) -> Launch {
     var route = Route.list
     if let routeText {
       do {
@@ -29,7 +35,7 @@ struct Launch {
     var printedNotice: String?
     var standups: IdentifiedArrayOf<Standup> = []
     var isFirstRun = false
-    let isReadOnly = file.holdsDirectoryOrSpecialFile
+    var isReadOnly = file.holdsDirectoryOrSpecialFile
     if isReadOnly {
       let name = (file.path as NSString).lastPathComponent
       notice = "\(name) is not a regular file: nothing is read or saved"
@@ -37,6 +43,16 @@ struct Launch {
     } else {
       do {
         if let loaded = try file.load() { standups = loaded } else { isFirstRun = true }
+      } catch .newerVersion(_, let version, _) {
+        isReadOnly = true
+        let name = (file.path as NSString).lastPathComponent
+        let versions = "format version \(version); this one reads up to \(file.format.version)"
+        notice = "\(name) is from a newer standups (\(versions)): read-only, nothing is saved"
+        printedNotice =
+          "standups: \(file.path) was written by a newer standups (\(versions)); it was left as it is"
+      } catch  where !keepsAside {
+        notice = "\(error.summary); starting empty"
+        printedNotice = "standups: \(error)"
       } catch {
         // Never overwrite what could not be read: keep it beside, untouched.
         let backup = file.keepAside()

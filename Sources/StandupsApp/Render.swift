@@ -24,7 +24,9 @@ struct Render: AsyncParsableCommand {
   func run() async throws {
     let launch: Launch
     do {
-      launch = try Launch.prepare(file: DataFile(path: options.path), route: options.open)
+      // Read only: an unreadable file is reported, not copied aside.
+      launch = try Launch.prepare(
+        file: DataFile(path: options.path), route: options.open, keepsAside: false)
     } catch .badRoute(let message) {
       printError(message)
       throw ExitCode(2)

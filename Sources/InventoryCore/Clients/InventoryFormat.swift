@@ -63,7 +63,7 @@ extension DocumentFormat where Document == IdentifiedArrayOf<Item> {
   /// The inventory file, for `DocumentFile` and `Saver`.
   public static var inventory: Self {
     DocumentFormat(
-      name: "inventory file", program: "inventory",
+      name: "inventory file", program: "inventory", version: InventoryFormat.currentVersion,
       decode: { (data: Data) throws(FormatError) in try InventoryFormat.decode(data) },
       encode: { try InventoryFormat.encode($0) })
   }
