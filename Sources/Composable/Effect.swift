@@ -8,9 +8,7 @@ public struct Effect<Action: Sendable>: Sendable {
   enum Node: Sendable {
     case none
     case send(Action)
-    /// `tracked == false` marks bookkeeping effects (dismiss watchers) that a
-    /// TestStore must not count as unfinished work.
-    case run(priority: TaskPriority?, tracked: Bool, @Sendable (Send<Action>) async -> Void)
+    case run(priority: TaskPriority?, @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
     /// `descendants`: the id also names this effect for cancellations from every
@@ -47,7 +45,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ) -> Self {
     withEscapedDependencies { dependencies in
       Self(
-        .run(priority: priority, tracked: true) { send in
+        .run(priority: priority) { send in
           await dependencies.yield {
             do {
               try await operation(send)
@@ -131,9 +129,9 @@ public struct Effect<Action: Sendable>: Sendable {
       return .none
     case .send(let action):
       return .send(transform(action))
-    case .run(let priority, let tracked, let operation):
+    case .run(let priority, let operation):
       return Effect<T>(
-        .run(priority: priority, tracked: tracked) { send in
+        .run(priority: priority) { send in
           await operation(Send { action in send(transform(action)) })
         })
     case .merge(let effects):
@@ -161,32 +159,17 @@ public struct Effect<Action: Sendable>: Sendable {
     }
   }
 
-  /// Whether a TestStore waits for this effect: false when all it runs is
-  /// bookkeeping (dismiss watchers).
+  /// Whether a TestStore waits for this effect: false when all it does is
+  /// send, cancel or watch (a dismiss watcher lives as long as a presentation).
   var isTracked: Bool {
     switch node {
     case .none, .send, .cancel, .watch: return false
-    case .run(_, let tracked, _): return tracked
+    case .run: return true
     case .merge(let effects), .concatenate(let effects): return effects.contains(where: \.isTracked)
     case .cancellable(_, _, _, let effect): return effect.isTracked
     }
   }
 
-  /// An effect the TestStore does not wait for (bookkeeping that lives as long
-  /// as a presentation does).
-  func untracked() -> Self {
-    switch node {
-    case .run(let priority, _, let operation):
-      return Self(.run(priority: priority, tracked: false, operation))
-    case .cancellable(let id, let cancelInFlight, let descendants, let effect):
-      return Self(
-        .cancellable(
-          id, cancelInFlight: cancelInFlight, descendants: descendants, effect.untracked()))
-    case .merge(let effects): return Self(.merge(effects.map { $0.untracked() }))
-    case .concatenate(let effects): return Self(.concatenate(effects.map { $0.untracked() }))
-    default: return self
-    }
-  }
 }
 
 /// The identity of a cancellable effect: the id a feature chose plus the

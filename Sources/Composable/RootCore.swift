@@ -129,7 +129,7 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
       }
       return []
 
-    case .run(let priority, let tracked, let operation):
+    case .run(let priority, let operation):
       let id = nextID()
       let send = Send<Action> { [weak self] action in
         self?.send(action, origin: .effect, cause: cause)
@@ -138,7 +138,7 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
         await operation(send)
         await self?.finished(id)
       }
-      register(id, task: task, tracked: tracked, keys: keys, cause: cause)
+      register(id, task: task, tracked: true, keys: keys, cause: cause)
       return [task]
 
     case .merge(let effects):
@@ -230,19 +230,14 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     }
   }
 
-  /// Effects still running; `tracked` excludes presentation bookkeeping.
-  package func runningTasks(trackedOnly: Bool = true) -> [Task<Void, Never>] {
-    running.values.filter { $0.tracked || !trackedOnly }.map(\.task)
-  }
-
-  /// Cancelled effects are not counted: they may take a moment to wind down,
-  /// but their sends are dropped, so they can no longer affect the state.
   /// The causes of the effects still running (one per effect), tracked and
   /// not cancelled.
   package var runningEffectCauses: [Int] {
     running.values.filter { $0.tracked && !$0.task.isCancelled }.map(\.cause).sorted()
   }
 
+  /// Cancelled effects are not counted: they may take a moment to wind down,
+  /// but their sends are dropped, so they can no longer affect the state.
   package var runningEffectCount: Int {
     running.values.filter { $0.tracked && !$0.task.isCancelled }.count
   }
