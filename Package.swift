@@ -73,7 +73,8 @@ let package = Package(
     .target(name: "CursesBackend", dependencies: ["CNCurses", "CTerminalGuard", "TerminalUI"]),
     // The file store, generic over the document: atomic saves, throttled off
     // the main actor, the lock, where the file lives.
-    .target(name: "Persistence"),
+    .target(name: "Persistence", dependencies: ["CFileSystem"]),
+    .target(name: "CFileSystem"),
     .target(
       name: "StandupsCore",
       dependencies: [

@@ -23,21 +23,18 @@ public struct DocumentFile<Document: Sendable>: Sendable {
 
   /// The document in the file, or nil when there is no file yet.
   public func load() throws(DocumentFailure) -> Document? {
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    let url = URL(fileURLWithPath: path)
-    let data: Data
-    do {
-      // Mapped, not copied: a large file is read straight from the page cache.
-      // Saves replace the file by rename, so the mapping stays valid while read.
-      data = try Data(contentsOf: url, options: .alwaysMapped)
-    } catch {
-      do {
-        // Not mappable (a pipe, a device): read it.
-        data = try Data(contentsOf: url)
-      } catch {
-        throw .unreadable(path: path, reason: error.localizedDescription)
-      }
-    }
+    try read()?.document
+  }
+
+  /// The document in the file and the version of the file it came from, or
+  /// nil when there is no file yet.
+  public func read() throws(DocumentFailure) -> (document: Document, version: FileVersion)? {
+    guard let snapshot = try FileSnapshot.read(path) else { return nil }
+    return (try decode(snapshot.data), snapshot.version)
+  }
+
+  /// The document in `data`, with the failure naming this file.
+  public func decode(_ data: Data) throws(DocumentFailure) -> Document {
     do {
       return try format.decode(data)
     } catch {
@@ -91,44 +88,12 @@ public struct DocumentFile<Document: Sendable>: Sendable {
   }
 
   static func writeAtomically(_ data: Data, to path: String) throws(DocumentFailure) {
-    let directory = (path as NSString).deletingLastPathComponent
-    if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: directory, withIntermediateDirectories: true,
-          attributes: [.posixPermissions: 0o700])
-      } catch {
-        throw .unwritable(path: path, reason: error.localizedDescription)
-      }
-    }
-    let temp = path + ".tmp-\(getpid())"
-    let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
-    var failure: String?
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        offset += n
-      }
-    }
-    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-    close(fd)
-    if failure == nil, rename(temp, path) != 0 { failure = String(cString: strerror(errno)) }
-    if let failure {
+    let (temp, _) = try prepare(data, beside: path)
+    guard rename(temp, path) == 0 else {
+      let reason = String(cString: strerror(errno))
       unlink(temp)
-      throw .unwritable(path: path, reason: failure)
+      throw .unwritable(path: path, reason: reason)
     }
-    // Make the rename itself durable.
-    let dirFD = open(directory.isEmpty ? "." : directory, O_RDONLY)
-    if dirFD >= 0 {
-      fsync(dirFD)
-      close(dirFD)
-    }
+    syncDirectory(of: path)
   }
 }

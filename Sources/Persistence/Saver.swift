@@ -1,10 +1,23 @@
 import Foundation
 import Synchronization
 
-/// Saves a document off the main actor, at most about once per `interval`:
-/// the newest state wins, and `flush()` writes whatever is pending right away
-/// (on quit and on SIGTERM/SIGHUP). A failed save keeps the data pending and
-/// is retried after the interval, and with every later change or flush.
+/// Saves a document off the main actor, at most about once per `interval`,
+/// without ever overwriting a change another program made to the file.
+///
+/// It knows which version of the file it last read or wrote (identity and
+/// content hash). Before replacing the file it checks the file is still that
+/// version; when it is not — or when the watcher reports a change — it tells
+/// the app (`SaverEvent.changed`) instead of writing: the app merges its
+/// state with what is stored, against the base it came from, and submits the
+/// result with the new revision. Submissions made before the app saw the
+/// change are not written (their changes are in the merge), except on
+/// `flush()` at quit, where the saver merges them itself.
+///
+/// A file that goes bad (deleted, truncated, not valid) is only treated as
+/// bad once it has stayed the same for `settleTime`, so another program's
+/// write in progress is not mistaken for damage; then it is written again
+/// from memory (an unreadable file is copied aside first). A file from a
+/// newer version makes the saver read-only.
 ///
 /// It runs on the executor it is given: the app gives it a thread of its own,
 /// so that a large save never holds up a frame on the app's one thread.
@@ -14,48 +27,100 @@ public actor Saver<Document: Sendable & Equatable> {
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
   }
-  private var pending: Document?
+  private let interval: Duration
+  private let settleTime: Duration
+  private let clock: any Clock<Duration>
+  private let merge: DocumentMerge<Document>
+  private let onEvent: @Sendable (SaverEvent<Document>) -> Void
+
+  /// The file as last read or written here: its version (nil: no file) and
+  /// document. Unknown until the first look when no baseline was given.
+  private var known: (version: FileVersion?, document: Document?)?
+  /// Bumped each time another writer's change is reported.
+  private var revision = 0
+  /// The base each superseded revision's submissions derive from.
+  private var staleBases: [Int: Document?] = [:]
+  private var pending: (document: Document, revision: Int)?
   private var scheduled: Task<Void, Never>?
   /// While set, writes wait until the interval since the last one has passed.
   private var coolingDown = false
-  private let interval: Duration
-  private let clock: any Clock<Duration>
-  private let onResult: @Sendable (DocumentFailure?) -> Void
+  public private(set) var isReadOnly = false
+  /// A bad or missing file seen, waiting to be unchanged for `settleTime`.
+  private var suspect: Suspect?
+  private var suspectGeneration = 0
   /// How many writes were attempted (for tests and benchmarks).
   public private(set) var writeCount = 0
 
+  private struct Suspect {
+    var version: FileVersion?
+    var failure: DocumentFailure?
+    var data: Data?
+    var settled = false
+  }
+
+  public init(
+    file: DocumentFile<Document>, executor: any SerialExecutor, interval: Duration = .seconds(1),
+    settleTime: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock(),
+    baseline: Baseline<Document> = .unknown, merge: DocumentMerge<Document> = .keepMine,
+    onEvent: @escaping @Sendable (SaverEvent<Document>) -> Void
+  ) {
+    self.file = file
+    self.executor = executor
+    self.interval = interval
+    self.settleTime = settleTime
+    self.clock = clock
+    self.merge = merge
+    self.onEvent = onEvent
+    if case .loaded(let document, let version) = baseline { known = (version, document) }
+  }
+
+  /// A saver that reports only whether each write worked.
   public init(
     file: DocumentFile<Document>, executor: any SerialExecutor, interval: Duration = .seconds(1),
     clock: any Clock<Duration> = ContinuousClock(),
     onResult: @escaping @Sendable (DocumentFailure?) -> Void = { _ in }
   ) {
-    self.file = file
-    self.executor = executor
-    self.interval = interval
-    self.clock = clock
-    self.onResult = onResult
+    self.init(
+      file: file, executor: executor, interval: interval, clock: clock,
+      onEvent: { event in
+        switch event {
+        case .saved: onResult(nil)
+        case .failed(let failure): onResult(failure)
+        default: break
+        }
+      })
   }
 
   /// The newest document handed over by `submit`, not yet taken in.
-  private let inbox = Mutex<Document?>(nil)
+  private let inbox = Mutex<(document: Document, revision: Int)?>(nil)
+  private let checkRequested = Mutex(false)
 
   /// Hands `document` over from any thread, without waiting: the app calls it
-  /// after every change. A `flush()` that follows writes them even if the
-  /// saver's thread has not got to them yet (quitting right after an edit).
-  public nonisolated func submit(_ document: Document) {
+  /// after every change, with the revision its state is at. A `flush()` that
+  /// follows writes it even if the saver's thread has not got to it yet.
+  public nonisolated func submit(_ document: Document, revision: Int = 0) {
     let wasEmpty = inbox.withLock { submitted in
-      defer { submitted = document }
+      defer { submitted = (document, revision) }
       return submitted == nil
     }
     // One hand-over at a time: a pending one takes the newest state anyway.
     if wasEmpty { Task { await self.takeInbox() } }
   }
 
-  private func takeInbox() {
-    if let document = takeSubmitted() { schedule(document) }
+  /// The file may have changed (a watcher's report): looks, from any thread.
+  public nonisolated func fileMayHaveChanged() {
+    let wasRequested = checkRequested.withLock { requested in
+      defer { requested = true }
+      return requested
+    }
+    if !wasRequested { Task { await self.checkFile() } }
   }
 
-  private nonisolated func takeSubmitted() -> Document? {
+  private func takeInbox() {
+    if let (document, revision) = takeSubmitted() { schedule(document, revision: revision) }
+  }
+
+  private nonisolated func takeSubmitted() -> (document: Document, revision: Int)? {
     inbox.withLock { submitted in
       defer { submitted = nil }
       return submitted
@@ -63,51 +128,274 @@ public actor Saver<Document: Sendable & Equatable> {
   }
 
   /// Remembers `document` as the state to save and makes sure a write follows.
-  public func schedule(_ document: Document) {
-    pending = document
+  public func schedule(_ document: Document, revision: Int = 0) {
+    guard pending == nil || revision >= pending!.revision else { return }
+    pending = (document, revision)
+    staleBases = staleBases.filter { $0.key >= revision }
     guard scheduled == nil else { return }
     if coolingDown {
-      scheduled = Task { [clock, interval] in
-        try? await clock.sleep(for: interval)
-        guard !Task.isCancelled else { return }
-        self.writePending()
-      }
+      scheduleWrite(after: interval)
     } else {
       writePending()
     }
   }
 
-  /// Writes what is pending now. Returns the failure, if the write failed.
-  @discardableResult
-  public func flush() -> DocumentFailure? {
-    if let submitted = takeSubmitted() { pending = submitted }
-    scheduled?.cancel()
-    scheduled = nil
-    return writePending()
-  }
-
   public var hasPendingChanges: Bool { pending != nil }
 
+  /// Looks at the file now: reports another writer's change, settles a bad one.
+  public func checkFile() {
+    checkRequested.withLock { $0 = false }
+    guard !isReadOnly else { return }
+    if let version = known?.version, let now = FileSnapshot.statVersion(file.path),
+      now.hasSameStat(as: version)
+    {
+      suspect = nil
+      return
+    }
+    if known != nil, known?.version == nil, suspect == nil,
+      FileSnapshot.statVersion(file.path) == nil
+    {
+      return
+    }
+    if examine(try? FileSnapshot.read(file.path)) == .unchanged, pending != nil,
+      scheduled == nil, !coolingDown
+    {
+      writePending()
+    }
+  }
+
+  private enum Look { case unchanged, changed, unsettled, readOnly }
+
+  /// What a look at the file found; reports a change, and starts the clock on
+  /// a bad or missing file.
+  private func examine(_ snapshot: FileSnapshot?) -> Look {
+    guard let known else {
+      // No baseline: whatever is there now is what the app started from.
+      self.known = (snapshot?.version, snapshot.flatMap { try? file.decode($0.data) })
+      return .unchanged
+    }
+    guard let snapshot else {
+      return known.version == nil ? .unchanged : settle(Suspect(version: nil))
+    }
+    if let version = known.version, snapshot.version.hasSameContent(as: version) {
+      self.known = (snapshot.version, known.document)
+      suspect = nil
+      return .unchanged
+    }
+    let stored: Document
+    do {
+      stored = try file.decode(snapshot.data)
+    } catch .newerVersion(_, let version, let program) {
+      isReadOnly = true
+      pending = nil
+      scheduled?.cancel()
+      onEvent(
+        .becameReadOnly(
+          "\(name) was replaced by a newer \(program) (format version \(version); this one reads up to \(file.format.version)): read-only, nothing is saved"
+        ))
+      return .readOnly
+    } catch {
+      return settle(Suspect(version: snapshot.version, failure: error, data: snapshot.data))
+    }
+    suspect = nil
+    self.known = (snapshot.version, stored)
+    if stored == known.document { return .unchanged }
+    revision += 1
+    staleBases[revision - 1] = known.document
+    onEvent(.changed(stored: stored, base: known.document, revision: revision))
+    return .changed
+  }
+
+  /// A missing or bad file counts once it has stayed so for `settleTime`.
+  private func settle(_ seen: Suspect) -> Look {
+    if let suspect, suspect.version == seen.version, suspect.settled {
+      treatAsBad(suspect)
+      return .unchanged
+    }
+    if suspect?.version != seen.version || suspect == nil {
+      suspect = seen
+      suspectGeneration += 1
+      let generation = suspectGeneration
+      Task { [clock, settleTime] in
+        try? await clock.sleep(for: settleTime)
+        self.settleTimeElapsed(generation)
+      }
+    }
+    return .unsettled
+  }
+
+  private func settleTimeElapsed(_ generation: Int) {
+    guard generation == suspectGeneration, suspect != nil else { return }
+    suspect?.settled = true
+    if examine(try? FileSnapshot.read(file.path)) == .unchanged, pending != nil, scheduled == nil {
+      writePending()
+    }
+  }
+
+  /// Writes the data in memory over a file that went bad, keeping what was
+  /// there: an unreadable file is copied aside first.
+  private func treatAsBad(_ bad: Suspect) {
+    suspect = nil
+    var kept: String?
+    if let data = bad.data {
+      do {
+        kept = try file.keepAside(data)
+      } catch {
+        onEvent(.failed(error))
+        return
+      }
+    }
+    let document = pending.map { $0.revision == revision ? $0.document : nil } ?? nil
+    guard let document = document ?? known?.document else { return }
+    pending = (document, revision)
+    known = (bad.version, known?.document)
+    let what =
+      kept.map {
+        "\(name) became unreadable (\(bad.failure?.summary ?? "not valid")): kept as \(($0 as NSString).lastPathComponent), saved again from memory"
+      } ?? "\(name) was deleted by another program: saved again from memory"
+    onEvent(.notice(what))
+    writePending(force: true)
+  }
+
+  /// Writes what is pending now, merging anything another writer changed
+  /// meanwhile (the app is quitting: it cannot merge any more). Returns the
+  /// failure, if the write failed, and what the user should be told.
   @discardableResult
-  private func writePending() -> DocumentFailure? {
+  public func flush() -> DocumentFailure? {
+    flushReporting().failure
+  }
+
+  /// `flush()`, with the notes for standard error (conflict copies written).
+  public func flushReporting() -> (failure: DocumentFailure?, notes: [String]) {
+    if let (document, revision) = takeSubmitted() {
+      if pending == nil || revision >= pending!.revision { pending = (document, revision) }
+    }
+    scheduled?.cancel()
     scheduled = nil
-    guard let document = pending else { return nil }
+    guard !isReadOnly, var current = pending else { return (nil, []) }
+    var notes: [String] = []
+    if current.revision < revision, let known {
+      let base = staleBases[current.revision] ?? known.document
+      let merged = merge.merge(base, current.document, known.document)
+      notes += keepConflicts(merged.conflicts)
+      current = (merged.document, revision)
+      pending = current
+    }
+    for _ in 0..<5 {
+      let before = known
+      let look = examine(try? FileSnapshot.read(file.path))
+      switch look {
+      case .readOnly: return (nil, notes)
+      case .unsettled:
+        // Quitting cannot wait for it to settle: the data goes beside it.
+        notes += keepConflicts(current.document)
+        pending = nil
+        return (nil, notes)
+      case .changed:
+        let merged = merge.merge(before?.document, current.document, known?.document)
+        notes += keepConflicts(merged.conflicts)
+        current = (merged.document, revision)
+        pending = current
+      case .unchanged:
+        if let failure = writePending(force: true) { return (failure, notes) }
+        guard let left = pending else { return (nil, notes) }
+        current = left
+      }
+    }
+    return (writePending(force: true), notes)
+  }
+
+  /// Writes `document` to a conflict copy beside the file; its path.
+  public func keepConflictCopy(_ document: Document) -> String? {
+    do {
+      return try file.writeConflictCopy(document)
+    } catch {
+      onEvent(.failed(error))
+      return nil
+    }
+  }
+
+  private func keepConflicts(_ conflicts: Document?) -> [String] {
+    guard let conflicts, let path = keepConflictCopy(conflicts) else { return [] }
+    return ["another program changed \(file.path) too: its version was kept, yours is in \(path)"]
+  }
+
+  private var name: String { (file.path as NSString).lastPathComponent }
+
+  @discardableResult
+  private func writePending(force: Bool = false) -> DocumentFailure? {
+    scheduled = nil
+    guard !isReadOnly, let current = pending else { return nil }
+    // Written before the app saw another writer's change: the merge it sends next replaces it.
+    guard current.revision >= revision else { return nil }
+    if !force {
+      guard suspect == nil else { return nil }
+      guard examine(try? FileSnapshot.read(file.path)) == .unchanged else { return nil }
+      guard pending != nil else { return nil }
+    }
+    if let known, known.document == current.document, known.version != nil {
+      pending = nil
+      onEvent(.saved)
+      return nil
+    }
     writeCount += 1
     startCoolDown()
-    do {
-      try file.save(document)
-      pending = nil
-      onResult(nil)
+    do throws(DocumentFailure) {
+      let data: Data
+      do {
+        data = try file.format.encode(current.document)
+      } catch {
+        throw DocumentFailure.unwritable(path: file.path, reason: error.localizedDescription)
+      }
+      let before = known
+      switch try file.replace(with: data, expecting: known?.version ?? nil) {
+      case .replaced(let version):
+        known = (version, current.document)
+        pending = nil
+        onEvent(.saved)
+      case .replacedOther(let version, let previous):
+        known = (version, current.document)
+        pending = nil
+        onEvent(.saved)
+        swappedOut(previous, base: before?.document)
+      case .notReplaced(let now):
+        // Changed since the look above: look again (reports or settles it).
+        _ = examine(now)
+        if pending != nil { scheduleWrite(after: interval) }
+      }
       return nil
     } catch {
-      onResult(error)
+      onEvent(.failed(error))
       // Retry after the interval: the disk may have room, the directory may be writable.
-      scheduled = Task { [clock, interval] in
-        try? await clock.sleep(for: interval)
-        guard !Task.isCancelled else { return }
-        self.writePending()
-      }
+      scheduleWrite(after: interval)
       return error
+    }
+  }
+
+  /// Another writer's version, replaced by this save in the instant between
+  /// the check and the swap: reported as a change to merge, or kept aside.
+  private func swappedOut(_ previous: Data, base: Document?) {
+    do {
+      let theirs = try file.decode(previous)
+      revision += 1
+      staleBases[revision - 1] = base
+      onEvent(.changed(stored: theirs, base: base, revision: revision))
+    } catch {
+      if let kept = try? file.keepAside(previous) {
+        onEvent(
+          .notice(
+            "another program wrote an unreadable \(name) while saving: kept as \((kept as NSString).lastPathComponent)"
+          ))
+      }
+    }
+  }
+
+  private func scheduleWrite(after delay: Duration) {
+    scheduled?.cancel()
+    scheduled = Task { [clock] in
+      try? await clock.sleep(for: delay)
+      guard !Task.isCancelled else { return }
+      self.writePending()
     }
   }
 
@@ -127,4 +415,47 @@ public actor Saver<Document: Sendable & Equatable> {
   private func endCoolDown(_ generation: Int) {
     if generation == coolDownGeneration { coolingDown = false }
   }
+}
+
+/// What the saver starts from.
+public enum Baseline<Document: Sendable>: Sendable {
+  /// The document the app loaded and the file's version then (nil, nil: no file).
+  case loaded(Document?, FileVersion?)
+  /// Whatever the file holds at the first look.
+  case unknown
+}
+
+/// What became of saves, and what happened to the file.
+public enum SaverEvent<Document: Sendable>: Sendable {
+  case saved
+  case failed(DocumentFailure)
+  /// Another writer changed the file: `stored` is what it holds, `base` what
+  /// the app's state came from (nil: there was no file). The app merges and
+  /// submits the result with `revision`.
+  case changed(stored: Document, base: Document?, revision: Int)
+  /// Something the user should know about the file (it went bad and was
+  /// written again from memory).
+  case notice(String)
+  /// The file is from a newer version now: nothing is saved any more.
+  case becameReadOnly(String)
+}
+
+/// The app's three-way merge, for the saver to use when it must merge
+/// itself (on quit): base, mine, theirs → merged, and the user's versions
+/// that lost a conflict (to keep in a conflict copy).
+public struct DocumentMerge<Document: Sendable>: Sendable {
+  public var merge:
+    @Sendable (Document?, Document, Document?) -> (document: Document, conflicts: Document?)
+
+  public init(
+    _ merge:
+      @escaping @Sendable (Document?, Document, Document?) -> (
+        document: Document, conflicts: Document?
+      )
+  ) {
+    self.merge = merge
+  }
+
+  /// Mine wins (documents without a merge of their own).
+  public static var keepMine: Self { Self { _, mine, _ in (mine, nil) } }
 }

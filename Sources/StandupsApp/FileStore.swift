@@ -1,23 +1,71 @@
 import EventLoop
+import Foundation
 import Persistence
 import StandupsCore
 
 /// The standups store on the data file: changes go to a `Saver` on a thread
-/// of its own; what became of them comes back as events.
+/// of its own, which merges nothing itself while the app runs: another
+/// writer's change comes back as an event for the app to merge. A watcher
+/// on the file's directory tells the saver when to look.
 struct FileStore {
   let saver: Saver<IdentifiedArrayOf<Standup>>
   let store: StandupsStore
+  let watcher: FileWatcher
 
-  init(file: DataFile) {
+  init(
+    file: DataFile, launch: Launch, watchMode: FileWatcher.Mode,
+    watch: FileWatcher.Watch? = nil
+  ) {
     let (events, continuation) = AsyncStream.makeStream(of: PersistenceEvent.self)
-    let saver = Saver(file: file, executor: ThreadExecutor()) { failure in
-      continuation.yield(failure.map { .failed($0.summary) } ?? .saved)
+    let saver = Saver(
+      file: file, executor: ThreadExecutor(),
+      baseline: .loaded(launch.version == nil ? nil : launch.standups, launch.version),
+      merge: .standups
+    ) { event in
+      continuation.yield(PersistenceEvent(event))
     }
     self.saver = saver
+    watcher = FileWatcher(path: file.path, mode: watchMode, watch: watch) {
+      saver.fileMayHaveChanged()
+    }
     // One listener (the app's root feature, from launch on).
-    store = StandupsStore(save: { saver.submit($0) }, events: { events })
+    store = StandupsStore(
+      save: { saver.submit($0, revision: $1) }, events: { events },
+      keepConflicts: { conflicts in
+        await saver.keepConflictCopy(conflicts).map { ($0 as NSString).lastPathComponent }
+      })
   }
 
   /// Nothing is saved: another instance holds the file, or it is not a file.
-  static let readOnly = StandupsStore(save: { _ in }, events: { AsyncStream { $0.finish() } })
+  static let readOnly = StandupsStore(
+    save: { _, _ in }, events: { AsyncStream { $0.finish() } })
+
+  /// How to watch: inotify, unless `STANDUPS_WATCH=poll` asks for polling
+  /// (file systems without inotify; tests).
+  static func watchMode(environment: [String: String]) -> FileWatcher.Mode {
+    environment["STANDUPS_WATCH"] == "poll" ? .polling(.milliseconds(500)) : .inotify
+  }
+}
+
+extension PersistenceEvent {
+  init(_ event: SaverEvent<IdentifiedArrayOf<Standup>>) {
+    switch event {
+    case .saved: self = .saved
+    case .failed(let failure): self = .failed(failure.summary)
+    case .changed(let stored, let base, let revision):
+      self = .changedElsewhere(stored: stored, base: base ?? [], revision: revision)
+    case .notice(let text): self = .notice(text)
+    case .becameReadOnly(let text): self = .readOnly(text)
+    }
+  }
+}
+
+extension DocumentMerge where Document == IdentifiedArrayOf<Standup> {
+  /// The domain's merge, for the saver's own use on quit.
+  static var standups: Self {
+    Self { base, mine, theirs in
+      let merge = StandupsMerge(base: base ?? [], mine: mine, theirs: theirs ?? [])
+      return (merge.standups, merge.conflicts.isEmpty ? nil : merge.conflicts)
+    }
+  }
 }

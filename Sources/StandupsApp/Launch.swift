@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import StandupsCore
 
 /// What the app starts with: the data, the state the route opens, and what to
@@ -14,6 +15,9 @@ struct Launch {
   /// True when nothing may be saved: the path is not a regular file, or the
   /// file is from a newer standups.
   var isReadOnly = false
+  /// The version of the file the standups were read from (nil: no file, or
+  /// none read): what the saver checks before replacing it.
+  var version: FileVersion?
 
   /// Loads the data and resolves the route. A bad route is an error (exit 2);
   /// an unreadable data file is not: it is kept aside (unless `keepsAside` is
@@ -35,6 +39,7 @@ struct Launch {
     var printedNotice: String?
     var standups: IdentifiedArrayOf<Standup> = []
     var isFirstRun = false
+    var version: FileVersion?
     var isReadOnly = file.holdsDirectoryOrSpecialFile
     if isReadOnly {
       let name = (file.path as NSString).lastPathComponent
@@ -42,7 +47,12 @@ struct Launch {
       printedNotice = "standups: \(file.path) is not a regular file: nothing was read or saved"
     } else {
       do {
-        if let loaded = try file.load() { standups = loaded } else { isFirstRun = true }
+        if let loaded = try file.read() {
+          standups = loaded.document
+          version = loaded.version
+        } else {
+          isFirstRun = true
+        }
       } catch .newerVersion(_, let version, _) {
         isReadOnly = true
         let name = (file.path as NSString).lastPathComponent
@@ -56,6 +66,8 @@ struct Launch {
       } catch {
         // Never overwrite what could not be read: keep it beside, untouched.
         let backup = file.keepAside()
+        // Kept: the first save may replace exactly this version.
+        if backup != nil { version = (try? FileSnapshot.read(file.path))??.version }
         let kept =
           backup.map { "kept as \(($0 as NSString).lastPathComponent)" } ?? "could not copy it"
         notice = "\(error.summary); \(kept); starting empty"
@@ -71,7 +83,7 @@ struct Launch {
     }
     return Launch(
       standups: standups, state: state, notice: notice, longNotice: printedNotice,
-      isFirstRun: isFirstRun, isReadOnly: isReadOnly)
+      isFirstRun: isFirstRun, isReadOnly: isReadOnly, version: version)
   }
 
   private static func firstLine(of error: any Error) -> String {

@@ -65,7 +65,13 @@ struct RunApp: AsyncParsableCommand {
       let name = (file.path as NSString).lastPathComponent
       status = "Read-only: another standups has \(name) open; changes are not saved"
     }
-    let fileStore = lock == nil ? nil : FileStore(file: file)
+    let fileStore =
+      lock == nil
+      ? nil
+      : FileStore(
+        file: file, launch: launch,
+        watchMode: FileStore.watchMode(environment: ProcessInfo.processInfo.environment),
+        watch: { MainLoop.watch($0, handler: $1) })
     let store = StandupsComposition.makeStore(
       state: launch.state, status: status, log: log,
       standupsStore: fileStore?.store ?? FileStore.readOnly,
@@ -84,8 +90,10 @@ struct RunApp: AsyncParsableCommand {
       }
     #endif
     await runtime.run(onLaunch: .onLaunch)
-    let failure = await saver?.flush()
+    let (failure, notes) = await saver?.flushReporting() ?? (nil, [])
     terminal.shutdown()
+    withExtendedLifetime(fileStore?.watcher) {}
+    for note in notes { printError(note) }
     withExtendedLifetime(lock) {}
     if let longNotice = launch.longNotice {
       FileHandle.standardError.write(Data((longNotice + "\n").utf8))

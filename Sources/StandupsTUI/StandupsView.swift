@@ -22,25 +22,52 @@ public enum StandupsView {
       helpFooter: { "Route " + Route(state: $0).path })
   }
 
-  /// The banners the app's actions show: a failed save until a save succeeds.
+  /// The banners the app's actions show: a failed save until a save
+  /// succeeds, and what another program's changes did.
   @Sendable public static func message(for action: AppFeature.Action) -> ShellMessage? {
     switch action {
     case .persistence(.failed(let reason)): .show(.error("Not saved: \(reason) — will retry"))
     case .persistence(.saved): .resolveError
+    case .persistence(.notice(let text)): .show(.notice(text))
+    case .persistence(.readOnly(let text)): .show(.error(text))
+    case .notified(let notice): .show(banner(for: notice))
     default: nil
+    }
+  }
+
+  static func banner(for notice: SyncNotice) -> Banner {
+    switch notice {
+    case .deletedElsewhere(let title):
+      .notice("“\(Sanitizer.inert(title))” was deleted by another program")
+    case .keptDespiteDeletion(let title):
+      .notice("“\(Sanitizer.inert(title))” was deleted on one side and changed on the other: kept")
+    case .conflict(let titles, let copy):
+      .error(
+        "Changed elsewhere too: kept "
+          + titles.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ") + "; yours "
+          + (copy.map { "is in \(Sanitizer.inert($0))" } ?? "could not be saved aside")
+          + " (o opens it)")
+    case .savedAsNewStandup(let title):
+      .notice(
+        "“\(Sanitizer.inert(title))” was deleted by another program: the meeting is in a new standup"
+      )
     }
   }
 
   static func scene(_ state: AppFeature.State, size: Size, environment: RenderEnvironment)
     -> Scene
   {
+    let review =
+      state.conflict == nil
+      ? [] : [Command<Action>(Keys.reviewConflict, send: .app(.reviewConflictTapped))]
     guard let id = state.path.ids.last, let element = state.path[id: id] else {
-      return list(state.standupsList, size: size)
+      return list(state.standupsList, size: size, extra: review)
     }
     let back = Command<Action>(Keys.back, send: .app(.path(.popFrom(id: id))))
     switch element {
     case .detail(let detail):
-      return self.detail(detail, id: id, back: back, environment: environment)
+      return self.detail(
+        detail, id: id, back: back, environment: environment, extra: review)
     case .record(let record):
       let embed: (RecordMeeting.Action) -> Action = {
         .app(.path(.element(id: id, action: .record($0))))
@@ -65,11 +92,14 @@ public enum StandupsView {
     }
   }
 
-  static func list(_ list: StandupsList.State, size: Size) -> Scene {
+  static func list(
+    _ list: StandupsList.State, size: Size, extra: [Command<Action>] = []
+  ) -> Scene {
     let embed: (StandupsList.Action) -> Action = { .app(.standupsList($0)) }
     var keymap = StandupsListScreen.keymap(
       list, pageSize: StandupsListScreen.pageSize(for: size)
     ).map(embed)
+    keymap.commands += extra
     keymap.commands.append(Command(Keys.quit, send: .quitRequested))
     let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in
       StandupsListScreen.draw(list, in: &canvas, bindings: bar, memory: &memory)
@@ -91,12 +121,13 @@ public enum StandupsView {
 
   static func detail(
     _ detail: StandupDetail.State, id: StackElementID, back: Command<Action>,
-    environment: RenderEnvironment
+    environment: RenderEnvironment, extra: [Command<Action>] = []
   ) -> Scene {
     let embed: (StandupDetail.Action) -> Action = {
       .app(.path(.element(id: id, action: .detail($0))))
     }
     var keymap = StandupDetailScreen.keymap(detail).map(embed)
+    keymap.commands += extra
     keymap.commands.append(back)
     let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in
       StandupDetailScreen.draw(

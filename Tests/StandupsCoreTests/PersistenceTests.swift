@@ -58,7 +58,7 @@ struct PersistenceTests {
     let store = TestStore(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {
-      $0.standupsStore = StandupsStore(save: { _ in }, events: { events })
+      $0.standupsStore = StandupsStore(save: { _, _ in }, events: { events })
     }
     let launch = await store.send(.onLaunch)
     continuation.yield(.failed("disk full"))

@@ -23,7 +23,8 @@ struct StandupsListTests {
     await store.send(.addButtonTapped) {
       $0.destination = .add(
         StandupForm.State(
-          standup: Standup(id: .init(UUID(0)), attendees: [Attendee(id: .init(UUID(1)))])))
+          standup: Standup(id: .init(UUID(0)), attendees: [Attendee(id: .init(UUID(1)))]),
+          original: Standup(id: .init(UUID(0)))))
     }
     await store.send(.destination(.presented(.add(.focusedTextChanged("Design", cursor: 6))))) {
       $0.destination.modify(\.add) {
@@ -145,7 +146,8 @@ struct StandupsListTests {
     await store.send(.addButtonTapped) {
       $0.destination = .add(
         StandupForm.State(
-          standup: Standup(id: .init(UUID(0)), attendees: [Attendee(id: .init(UUID(1)))])))
+          standup: Standup(id: .init(UUID(0)), attendees: [Attendee(id: .init(UUID(1)))]),
+          original: Standup(id: .init(UUID(0)))))
     }
     await store.send(.destination(.presented(.add(.focusedTextChanged("Design", cursor: 6))))) {
       $0.destination.modify(\.add) {

@@ -6,25 +6,40 @@ public enum PersistenceEvent: Equatable, Sendable {
   case saved
   /// Not saved, and why (kept, and tried again).
   case failed(String)
-  /// Another writer changed what is stored; this is what it holds now.
-  case changedElsewhere(IdentifiedArrayOf<Standup>)
+  /// Another writer changed what is stored: `stored` is what it holds now,
+  /// `base` what the app's standups came from. The app merges its standups
+  /// with `stored` against `base` and saves the result with `revision`.
+  case changedElsewhere(
+    stored: IdentifiedArrayOf<Standup>, base: IdentifiedArrayOf<Standup>, revision: Int)
+  /// Something the user should know about where the standups are kept (the
+  /// file went bad and was written again from memory).
+  case notice(String)
+  /// Nothing is saved any more, and why (a newer standups replaced the file).
+  case readOnly(String)
 }
 
 /// Where the standups are kept, as the features see it: they hand it the
 /// whole list after every change and hear back what happened. Which store it
 /// is (a file, a database) is decided where the app is put together.
 public struct StandupsStore: Sendable {
-  /// Takes the newest standups; returns at once (the store saves when it can).
-  public var save: @Sendable (IdentifiedArrayOf<Standup>) -> Void
+  /// Takes the newest standups and the revision of the store they derive
+  /// from (see `PersistenceEvent.changedElsewhere`); returns at once (the
+  /// store saves when it can).
+  public var save: @Sendable (IdentifiedArrayOf<Standup>, _ revision: Int) -> Void
   /// What happens to saves, for as long as the app runs.
   public var events: @Sendable () -> AsyncStream<PersistenceEvent>
+  /// Keeps the user's versions of standups that lost a conflict (a conflict
+  /// copy beside the data file); what the copy is called, nil if it failed.
+  public var keepConflicts: @Sendable (IdentifiedArrayOf<Standup>) async -> String?
 
   public init(
-    save: @escaping @Sendable (IdentifiedArrayOf<Standup>) -> Void,
-    events: @escaping @Sendable () -> AsyncStream<PersistenceEvent>
+    save: @escaping @Sendable (IdentifiedArrayOf<Standup>, _ revision: Int) -> Void,
+    events: @escaping @Sendable () -> AsyncStream<PersistenceEvent>,
+    keepConflicts: @escaping @Sendable (IdentifiedArrayOf<Standup>) async -> String? = { _ in nil }
   ) {
     self.save = save
     self.events = events
+    self.keepConflicts = keepConflicts
   }
 
   /// A store in memory: keeps what it is handed in `saved`, reports nothing.
@@ -32,7 +47,7 @@ public struct StandupsStore: Sendable {
     _ saved: LockIsolated<[IdentifiedArrayOf<Standup>]> = LockIsolated([])
   ) -> Self {
     Self(
-      save: { standups in saved.withValue { $0.append(standups) } },
+      save: { standups, _ in saved.withValue { $0.append(standups) } },
       events: { AsyncStream { $0.finish() } })
   }
 }

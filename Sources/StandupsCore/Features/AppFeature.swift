@@ -7,6 +7,12 @@ public struct AppFeature: Reducer {
   public struct State: Equatable, Sendable {
     public var path: StackState<Path.State>
     public var standupsList: StandupsList.State
+    /// The store's revision the standups derive from (bumped by changes made
+    /// elsewhere); saves carry it.
+    public var storeRevision = 0
+    /// The user's version of a standup that lost a conflict, until the user
+    /// reopens it in the edit sheet.
+    public var conflict: Standup?
 
     public init(
       path: StackState<Path.State> = StackState(),
@@ -26,6 +32,11 @@ public struct AppFeature: Reducer {
     case onLaunch
     /// What the store reports about saving.
     case persistence(PersistenceEvent)
+    /// What another writer's change did here, for the user.
+    case notified(SyncNotice)
+    /// Reopen the user's version of the standup that lost a conflict, in its
+    /// edit sheet.
+    case reviewConflictTapped
   }
 
   /// The screens that can be pushed.
@@ -66,8 +77,8 @@ public struct AppFeature: Reducer {
       navigation
     }
     .onChange(of: \.standupsList.standups) { _, standups in
-      Reduce { _, _ in
-        .run { [store] _ in store.save(standups) }
+      Reduce { state, _ in
+        .run { [store, revision = state.storeRevision] _ in store.save(standups, revision) }
       }
     }
   }
@@ -86,10 +97,18 @@ public struct AppFeature: Reducer {
         return .merge(
           [listen] + recordings.map { .send(.path(.element(id: $0, action: .record(.onAppear)))) })
 
+      case .persistence(.changedElsewhere(let stored, let base, let revision)):
+        return mergeChange(stored: stored, base: base, revision: revision, into: &state)
+
       case .persistence:
-        // Told to the user by the shell; a change from elsewhere is merged in
-        // a later version.
+        // Told to the user by the shell.
         return .none
+
+      case .notified:
+        return .none
+
+      case .reviewConflictTapped:
+        return reviewConflict(&state)
 
       case .standupsList(.delegate(.openStandup(let id))):
         guard let standup = state.standupsList.standups[id: id] else { return .none }
@@ -110,6 +129,9 @@ public struct AppFeature: Reducer {
           state.standupsList.standups[id: standup.id] = standup
           return .none
 
+        case .editConflicted(let mine):
+          return keepConflicts([mine], in: &state)
+
         case .startMeeting:
           state.path.append(.record(RecordMeeting.State(standup: detail.standup)))
           guard let recordID = state.path.ids.last else { return .none }
@@ -127,8 +149,11 @@ public struct AppFeature: Reducer {
         guard let index = state.path.ids.firstIndex(of: id), index > 0 else { return .none }
         let detailID = state.path.ids[index - 1]
         guard case .detail(var detail) = state.path[id: detailID] else { return .none }
-        detail.standup.meetings.insert(
-          Meeting(id: .init(uuid()), date: now, transcript: transcript), at: 0)
+        let meeting = Meeting(id: .init(uuid()), date: now, transcript: transcript)
+        guard state.standupsList.standups[id: detail.standup.id] != nil else {
+          return saveIntoNewStandup(meeting, detailID: detailID, recordID: id, in: &state)
+        }
+        detail.standup.meetings.insert(meeting, at: 0)
         state.path[id: detailID] = .detail(detail)
         state.standupsList.standups[id: detail.standup.id] = detail.standup
         return .none
@@ -138,5 +163,10 @@ public struct AppFeature: Reducer {
       }
     }
     .forEach(\.path, action: \.path) { Path() }
+    .onChange(of: \.path.ids) { _, _ in
+      // A recording kept the screens of a standup deleted elsewhere; once it
+      // is gone, they close.
+      Reduce { state, _ in closeScreensOfDeletedStandups(&state) }
+    }
   }
 }

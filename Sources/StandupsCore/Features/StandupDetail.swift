@@ -39,6 +39,9 @@ public struct StandupDetail: Reducer {
       case openMeeting(Meeting.ID)
       case startMeeting
       case standupUpdated(Standup)
+      /// The edit saved here and a change made elsewhere meanwhile disagree:
+      /// the stored version stayed; this is the user's, to keep aside.
+      case editConflicted(Standup)
     }
   }
 
@@ -106,12 +109,22 @@ public struct StandupDetail: Reducer {
 
       case .doneEditingButtonTapped:
         guard case .edit(var form) = state.destination else { return .none }
-        guard let standup = form.validate() else {
+        guard let edited = form.validate() else {
           state.destination = .edit(form)
           return .none
         }
-        state.standup = standup
         state.destination = nil
+        let stored = state.standup
+        if !form.original.hasSameOwnFields(as: stored), !edited.hasSameOwnFields(as: stored),
+          !edited.hasSameOwnFields(as: form.original)
+        {
+          return .send(.delegate(.editConflicted(edited)))
+        }
+        // Only what the form edits: meetings recorded meanwhile stay.
+        state.standup.title = edited.title
+        state.standup.duration = edited.duration
+        state.standup.theme = edited.theme
+        state.standup.attendees = edited.attendees
         return .none
 
       case .editButtonTapped:

@@ -9,11 +9,15 @@ public struct StandupForm: Reducer {
     public var cursor: Int
     /// Set when saving was refused because the title is blank.
     public var isTitleMissing = false
+    /// The stored standup the edit started from: saving after someone else
+    /// changed it meanwhile is a conflict (see `StandupDetail`).
+    public var original: Standup
 
-    public init(focus: Field? = .title, standup: Standup) {
+    public init(focus: Field? = .title, standup: Standup, original: Standup? = nil) {
       @Dependency(\.uuid) var uuid
       self.focus = focus
       self.standup = standup
+      self.original = original ?? standup
       if self.standup.attendees.isEmpty {
         self.standup.attendees.append(Attendee(id: .init(uuid())))
       }

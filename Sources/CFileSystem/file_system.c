@@ -1,0 +1,33 @@
+#define _GNU_SOURCE
+#include "file_system.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+
+// Through syscall(2): Swift cannot see glibc's renameat2 (it needs
+// _GNU_SOURCE), and older C libraries lack the wrapper.
+static int rename_with_flags(const char *from, const char *to, unsigned int flags) {
+#ifdef SYS_renameat2
+  return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, flags);
+#else
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
+int fs_rename_exchange(const char *from, const char *to) {
+  return rename_with_flags(from, to, RENAME_EXCHANGE);
+}
+
+int fs_rename_noreplace(const char *from, const char *to) {
+  return rename_with_flags(from, to, RENAME_NOREPLACE);
+}

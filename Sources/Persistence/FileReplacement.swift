@@ -1,0 +1,195 @@
+import CFileSystem
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What became of a conditional replace.
+public enum Replacement: Sendable {
+  /// The new bytes are in place; their version.
+  case replaced(FileVersion)
+  /// The new bytes are in place, but what they replaced was not the expected
+  /// version: another writer got in between. Its bytes, to merge.
+  case replacedOther(FileVersion, previous: Data)
+  /// Nothing was written: the file is no longer the expected version (it
+  /// appeared, or changed where the file system cannot swap atomically).
+  case notReplaced(current: FileSnapshot?)
+}
+
+extension DocumentFile {
+  /// Writes `data` in place of the file, on the condition that the file is
+  /// still `expected` (nil: there is no file). The new file is prepared beside
+  /// it, then swapped in with `renameat2(RENAME_EXCHANGE)`, and what was
+  /// swapped out is read: if another writer replaced the file in between,
+  /// its bytes come back to be merged rather than being lost. Where the file
+  /// system cannot exchange, the check is repeated just before a plain rename:
+  /// the window is narrowed, not closed.
+  public func replace(with data: Data, expecting expected: FileVersion?) throws(DocumentFailure)
+    -> Replacement
+  {
+    let target = resolvedPath
+    let (temp, written) = try Self.prepare(data, beside: target)
+    var removeTemp = true
+    defer { if removeTemp { unlink(temp) } }
+    let failure = { (path: String) -> DocumentFailure in
+      .unwritable(path: path, reason: String(cString: strerror(errno)))
+    }
+    if let expected {
+      if fs_rename_exchange(temp, target) == 0 {
+        Self.syncDirectory(of: target)
+        // `temp` now holds what was at the target.
+        let previous = try? FileSnapshot.read(temp)
+        guard let previous, !previous.version.hasSameContent(as: expected) else {
+          return .replaced(written)
+        }
+        return .replacedOther(written, previous: previous.data)
+      }
+      switch errno {
+      case ENOENT:
+        // Deleted since it was checked: there is nothing to swap with.
+        return .notReplaced(current: nil)
+      case EINVAL, ENOSYS, EOPNOTSUPP:
+        let current = try FileSnapshot.read(target)
+        guard let current, current.version.hasSameContent(as: expected) else {
+          return .notReplaced(current: current)
+        }
+        guard rename(temp, target) == 0 else { throw failure(target) }
+      default:
+        throw failure(target)
+      }
+    } else {
+      if fs_rename_noreplace(temp, target) != 0 {
+        switch errno {
+        case EEXIST:
+          return .notReplaced(current: try FileSnapshot.read(target))
+        case EINVAL, ENOSYS, EOPNOTSUPP:
+          if let current = try FileSnapshot.read(target) { return .notReplaced(current: current) }
+          guard rename(temp, target) == 0 else { throw failure(target) }
+        default:
+          throw failure(target)
+        }
+      }
+    }
+    removeTemp = false
+    Self.syncDirectory(of: target)
+    return .replaced(written)
+  }
+
+  /// Writes `document` to a new file beside the data file,
+  /// `<name>.conflict-<UTC yyyyMMddTHHmmss.SSS>Z.json` (`-2`, `-3`… when the
+  /// name is taken): a valid data file holding what could not be kept in the
+  /// file itself. Returns its path.
+  public func writeConflictCopy(_ document: Document, now: Date = Date()) throws(DocumentFailure)
+    -> String
+  {
+    let data: Data
+    do {
+      data = try format.encode(document)
+    } catch {
+      throw .unwritable(path: path, reason: error.localizedDescription)
+    }
+    return try writeBeside(data, suffix: "conflict-" + Self.timestamp(now) + "Z", extension: "json")
+  }
+
+  /// Keeps bytes that could not be read (`<name>.unreadable-<time>`), so that
+  /// nothing written later replaces the only copy. Returns the path.
+  public func keepAside(_ data: Data, now: Date = Date()) throws(DocumentFailure) -> String {
+    try writeBeside(data, suffix: "unreadable-" + Self.timestamp(now) + "Z", extension: nil)
+  }
+
+  private func writeBeside(_ data: Data, suffix: String, extension ext: String?)
+    throws(DocumentFailure) -> String
+  {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent().path
+    let name = url.lastPathComponent
+    let stem = url.pathExtension == "json" ? String(name.dropLast(5)) : name
+    let (temp, _) = try Self.prepare(data, beside: path)
+    defer { unlink(temp) }
+    for counter in 1...1000 {
+      let numbered = suffix + (counter == 1 ? "" : "-\(counter)")
+      let candidate =
+        directory + "/" + stem + "." + numbered + (ext.map { "." + $0 } ?? "")
+      if link(temp, candidate) == 0 {
+        Self.syncDirectory(of: candidate)
+        return candidate
+      }
+      guard errno == EEXIST else {
+        throw .unwritable(path: candidate, reason: String(cString: strerror(errno)))
+      }
+    }
+    throw .unwritable(path: path, reason: "no free name for a copy")
+  }
+
+  /// UTC `yyyyMMddTHHmmss.SSS`, without Foundation's formatters (no ICU).
+  static func timestamp(_ date: Date) -> String {
+    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    var seconds = time_t(milliseconds / 1000)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func pad(_ value: Int32, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return pad(parts.tm_year + 1900, 4) + pad(parts.tm_mon + 1, 2) + pad(parts.tm_mday, 2) + "T"
+      + pad(parts.tm_hour, 2) + pad(parts.tm_min, 2) + pad(parts.tm_sec, 2) + "."
+      + pad(Int32(milliseconds % 1000), 3)
+  }
+
+  /// A new file beside `path` holding `data`, written and synced, mode 0600:
+  /// its path and version.
+  static func prepare(_ data: Data, beside path: String) throws(DocumentFailure) -> (
+    String, FileVersion
+  ) {
+    let directory = (path as NSString).deletingLastPathComponent
+    if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw .unwritable(path: path, reason: error.localizedDescription)
+      }
+    }
+    let temp = path + ".tmp-\(getpid())"
+    let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+    var failure: String?
+    data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        offset += n
+      }
+    }
+    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+    var info = stat()
+    if failure == nil, fstat(fd, &info) != 0 { failure = String(cString: strerror(errno)) }
+    close(fd)
+    if let failure {
+      unlink(temp)
+      throw .unwritable(path: path, reason: failure)
+    }
+    let version = FileVersion(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(data.count),
+      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      hash: FileSnapshot.hash(data))
+    return (temp, version)
+  }
+
+  /// Makes a rename in the directory durable.
+  static func syncDirectory(of path: String) {
+    let directory = (path as NSString).deletingLastPathComponent
+    let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+    if fd >= 0 {
+      fsync(fd)
+      close(fd)
+    }
+  }
+}

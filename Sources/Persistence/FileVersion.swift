@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Which version of a file is at a path: its identity (device and inode),
+/// size, modification time and a hash of its bytes. Two versions are the
+/// same file content when identity and hash agree; the stat fields alone
+/// tell cheaply that nothing changed since.
+public struct FileVersion: Equatable, Sendable {
+  public var device: UInt64
+  public var inode: UInt64
+  public var size: Int64
+  public var modified: Int64
+  public var hash: UInt64
+
+  /// Same file and same bytes: what a save checks before replacing.
+  public func hasSameContent(as other: FileVersion) -> Bool {
+    device == other.device && inode == other.inode && size == other.size && hash == other.hash
+  }
+
+  /// Nothing about the file changed on the surface (what a watcher checks
+  /// before reading the file again).
+  func hasSameStat(as other: FileVersion) -> Bool {
+    device == other.device && inode == other.inode && size == other.size
+      && modified == other.modified
+  }
+}
+
+/// A file's bytes and the version they are, read together from one
+/// descriptor with read(2): never mapped, since a file truncated under a
+/// mapping kills the reader with SIGBUS.
+public struct FileSnapshot: Sendable {
+  public var data: Data
+  public var version: FileVersion
+
+  /// The file at `path`, or nil when there is none.
+  public static func read(_ path: String) throws(DocumentFailure) -> FileSnapshot? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else {
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(fd) }
+    var info = Glibc.stat()
+    guard fstat(fd, &info) == 0 else {
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    var data = Data(count: max(Int(info.st_size), 0))
+    var count = 0
+    var failure: Int32 = 0
+    // Read until the end, growing if the file grew since fstat.
+    while failure == 0 {
+      if count == data.count { data.count += max(4096, data.count / 2) }
+      let n = data.withUnsafeMutableBytes { buffer in
+        Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+      }
+      if n > 0 {
+        count += n
+      } else if n == 0 {
+        break
+      } else if errno != EINTR {
+        failure = errno
+      }
+    }
+    guard failure == 0 else {
+      throw .unreadable(path: path, reason: String(cString: strerror(failure)))
+    }
+    data.count = count
+    let version = FileVersion(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(count),
+      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      hash: Self.hash(data))
+    return FileSnapshot(data: data, version: version)
+  }
+
+  /// The stat part of the version at `path` (hash 0), or nil when there is
+  /// no file: enough to see that nothing changed without reading it.
+  static func statVersion(_ path: String) -> FileVersion? {
+    var info = Glibc.stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileVersion(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      hash: 0)
+  }
+
+  /// A 64-bit hash of the bytes, eight at a time (FNV-1a's constants over
+  /// words): to tell versions apart, not to resist an adversary.
+  public static func hash(_ data: Data) -> UInt64 {
+    data.withUnsafeBytes { bytes in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      let prime: UInt64 = 0x0000_0100_0000_01b3
+      var i = 0
+      while bytes.count - i >= 8 {
+        hash = (hash ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* prime
+        hash ^= hash >> 29
+        i += 8
+      }
+      while i < bytes.count {
+        hash = (hash ^ UInt64(bytes[i])) &* prime
+        i += 1
+      }
+      return hash ^ UInt64(bytes.count)
+    }
+  }
+}

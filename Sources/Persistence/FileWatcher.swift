@@ -1,0 +1,162 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Tells when a file may have changed on disk: inotify on the directory
+/// holding it (and on the link's directory when the path is a symbolic link),
+/// reporting only events that name the file, so temporary files and the lock
+/// beside it are ignored. Without inotify (or when asked), it polls.
+///
+/// The report is only a hint: the saver compares the file with the version
+/// it knows, which also ignores the app's own saves.
+public final class FileWatcher: Sendable {
+  public enum Mode: Equatable, Sendable {
+    case inotify
+    /// Calls back every `interval` (file systems without inotify, and tests).
+    case polling(Duration)
+  }
+
+  /// Hands a descriptor to the app's event loop: calls the handler once when
+  /// it is readable; false when there is no loop (a thread of its own then).
+  public typealias Watch =
+    @Sendable ([pollfd], @escaping @Sendable ([pollfd]) -> Void) -> Bool
+
+  /// How the watcher ended up watching (inotify may be unavailable).
+  public let mode: Mode
+  private let inotify: Int32
+  private let names: Set<String>
+  private let onChange: @Sendable () -> Void
+  private let stopPipe: (read: Int32, write: Int32)
+  private let poller = Mutex<Task<Void, Never>?>(nil)
+
+  public init(
+    path: String, mode requested: Mode = .inotify, watch: Watch? = nil,
+    onChange: @escaping @Sendable () -> Void
+  ) {
+    self.onChange = onChange
+    let resolved = DocumentFile<Int>.linkTarget(of: path)
+    var directories: Set<String> = [Self.directory(of: resolved)]
+    var names: Set<String> = [Self.name(of: resolved)]
+    if resolved != path {
+      directories.insert(Self.directory(of: path))
+      names.insert(Self.name(of: path))
+    }
+    self.names = names
+    var fds: [Int32] = [-1, -1]
+    var inotify: Int32 = -1
+    if requested == .inotify {
+      inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+      let mask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY)
+      for directory in directories where inotify >= 0 {
+        if inotify_add_watch(inotify, directory, mask) < 0 {
+          close(inotify)
+          inotify = -1
+        }
+      }
+    }
+    self.inotify = inotify
+    if inotify >= 0 {
+      mode = .inotify
+      _ = pipe(&fds)
+    } else if case .polling(let interval) = requested {
+      mode = .polling(interval)
+    } else {
+      mode = .polling(.seconds(1))
+    }
+    stopPipe = (fds[0], fds[1])
+    start(watch: watch)
+  }
+
+  private func start(watch: Watch?) {
+    switch mode {
+    case .inotify:
+      if let watch, arm(on: watch) { return }
+      let thread = Thread { [self] in self.serveOnThisThread() }
+      thread.name = "file watcher"
+      thread.start()
+    case .polling(let interval):
+      let onChange = self.onChange
+      poller.withLock {
+        $0 = Task {
+          while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            guard !Task.isCancelled else { return }
+            onChange()
+          }
+        }
+      }
+    }
+  }
+
+  /// Waits on the app's loop, once; the handler drains and waits again.
+  private func arm(on watch: @escaping Watch) -> Bool {
+    let fd = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
+    return watch([fd]) { [self] _ in
+      if self.drain() { self.onChange() }
+      _ = self.arm(on: watch)
+    }
+  }
+
+  private func serveOnThisThread() {
+    var fds = [
+      pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let n = poll(&fds, 2, -1)
+      if n < 0, errno == EINTR { continue }
+      guard n > 0, fds[1].revents == 0 else { return }
+      if drain() { onChange() }
+    }
+  }
+
+  /// Reads every pending event; true when one named the watched file.
+  private func drain() -> Bool {
+    var relevant = false
+    let size = 16 * 1024
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+    defer { buffer.deallocate() }
+    while true {
+      let n = read(inotify, buffer, size)
+      if n < 0, errno == EINTR { continue }
+      guard n > 0 else { return relevant }
+      var offset = 0
+      while offset + MemoryLayout<inotify_event>.size <= n {
+        let event = (buffer + offset).loadUnaligned(as: inotify_event.self)
+        let nameStart = buffer + offset + MemoryLayout<inotify_event>.size
+        if event.len > 0 {
+          let name = String(cString: nameStart.assumingMemoryBound(to: CChar.self))
+          if names.contains(name) { relevant = true }
+        } else if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+          relevant = true
+        }
+        offset += MemoryLayout<inotify_event>.size + Int(event.len)
+      }
+    }
+  }
+
+  /// Stops watching (tests; the app watches until it ends).
+  public func stop() {
+    poller.withLock {
+      $0?.cancel()
+      $0 = nil
+    }
+    if stopPipe.write >= 0 {
+      var byte: UInt8 = 1
+      _ = write(stopPipe.write, &byte, 1)
+    }
+  }
+
+  private static func directory(of path: String) -> String {
+    let directory = (path as NSString).deletingLastPathComponent
+    return directory.isEmpty ? "." : directory
+  }
+
+  private static func name(of path: String) -> String {
+    (path as NSString).lastPathComponent
+  }
+}

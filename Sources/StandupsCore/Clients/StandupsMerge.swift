@@ -1,0 +1,147 @@
+import Foundation
+
+/// What a three-way merge of the standups list produced.
+///
+/// Another writer may have stored the file since the user's state was loaded:
+/// merging per standup id against the version both derive from keeps both
+/// sides' work instead of one overwriting the other.
+public struct StandupsMerge: Equatable, Sendable {
+  /// The merged list.
+  public var standups: IdentifiedArrayOf<Standup>
+  /// The user's (`mine`) versions of standups whose own fields both sides changed, differently:
+  /// `standups` holds the stored (`theirs`) version; these are to be kept in a conflict copy.
+  public var conflicts: IdentifiedArrayOf<Standup> = []
+  /// Standups deleted on one side and changed on the other: kept (edit beats delete), as merged.
+  public var keptDespiteDeletion: IdentifiedArrayOf<Standup> = []
+  /// Standups of `mine` that are gone from the merged list (deleted by the other side, untouched here).
+  public var deletedElsewhere: IdentifiedArrayOf<Standup> = []
+
+  /// Merges `mine` (the user's state) and `theirs` (what another writer
+  /// stored), both derived from `base`.
+  public init(
+    base: IdentifiedArrayOf<Standup>,
+    mine: IdentifiedArrayOf<Standup>,
+    theirs: IdentifiedArrayOf<Standup>
+  ) {
+    // One side unchanged: the other is the result, its order too.
+    if mine == base {
+      standups = theirs
+      deletedElsewhere = IdentifiedArray(
+        uncheckedUniqueElements: mine.filter { theirs[id: $0.id] == nil })
+      return
+    }
+    if theirs == base || mine == theirs {
+      standups = mine
+      return
+    }
+
+    var merged: [Standup] = []
+    merged.reserveCapacity(max(base.count, mine.count, theirs.count))
+    var conflicts: [Standup] = []
+    var kept: [Standup] = []
+    var deleted: [Standup] = []
+
+    // The base's order first (ids are unique in it, so in `merged` too).
+    for original in base {
+      switch (mine[id: original.id], theirs[id: original.id]) {
+      case (nil, nil):
+        continue
+      case (nil, let theirs?):
+        // Deleted here: gone unless the other side edited it since.
+        if theirs != original {
+          merged.append(theirs)
+          kept.append(theirs)
+        }
+      case (let mine?, nil):
+        if mine == original {
+          deleted.append(mine)
+        } else {
+          merged.append(mine)
+          kept.append(mine)
+        }
+      case (let mine?, let theirs?):
+        let (standup, isConflict) = Self.merge(base: original, mine: mine, theirs: theirs)
+        merged.append(standup)
+        if isConflict { conflicts.append(mine) }
+      }
+    }
+    // Then what they added (a standup both added is merged at their place)…
+    for standup in theirs where base[id: standup.id] == nil {
+      if let mine = mine[id: standup.id] {
+        let (result, isConflict) = Self.merge(base: nil, mine: mine, theirs: standup)
+        merged.append(result)
+        if isConflict { conflicts.append(mine) }
+      } else {
+        merged.append(standup)
+      }
+    }
+    // …then what the user added.
+    for standup in mine where base[id: standup.id] == nil && theirs[id: standup.id] == nil {
+      merged.append(standup)
+    }
+
+    standups = IdentifiedArray(uncheckedUniqueElements: merged)
+    self.conflicts = IdentifiedArray(uncheckedUniqueElements: conflicts)
+    keptDespiteDeletion = IdentifiedArray(uncheckedUniqueElements: kept)
+    deletedElsewhere = IdentifiedArray(uncheckedUniqueElements: deleted)
+  }
+
+  /// One standup both sides have. Without a base (both added the same id) any
+  /// difference counts as a change on both sides.
+  private static func merge(base: Standup?, mine: Standup, theirs: Standup) -> (
+    Standup, isConflict: Bool
+  ) {
+    if mine == theirs || mine == base { return (theirs, false) }
+    if theirs == base { return (mine, false) }
+
+    let mineChanged = base.map { !mine.hasSameOwnFields(as: $0) } ?? true
+    let theirsChanged = base.map { !theirs.hasSameOwnFields(as: $0) } ?? true
+    // Own fields are one unit: a standup's title, length and people go together.
+    var result = mineChanged && !theirsChanged ? mine : theirs
+    let isConflict = mineChanged && theirsChanged && !mine.hasSameOwnFields(as: theirs)
+    result.meetings = mergeMeetings(
+      base: base?.meetings ?? [], mine: mine.meetings, theirs: theirs.meetings)
+    return (result, isConflict)
+  }
+
+  /// Meetings per id: an addition or an edit on either side survives, a
+  /// deletion only of what the other side left alone; both edited → theirs.
+  private static func mergeMeetings(
+    base: IdentifiedArrayOf<Meeting>,
+    mine: IdentifiedArrayOf<Meeting>,
+    theirs: IdentifiedArrayOf<Meeting>
+  ) -> IdentifiedArrayOf<Meeting> {
+    // One side unchanged: the other's list as it is, no per-meeting work.
+    if mine == theirs || mine == base { return theirs }
+    if theirs == base { return mine }
+
+    var merged: [Meeting] = []
+    merged.reserveCapacity(theirs.count + mine.count)
+    for meeting in theirs {
+      let original = base[id: meeting.id]
+      if let mine = mine[id: meeting.id] {
+        merged.append(meeting == original ? mine : meeting)
+      } else if meeting != original {
+        // Added by them, or deleted here but edited there.
+        merged.append(meeting)
+      }
+    }
+    for meeting in mine where theirs[id: meeting.id] == nil && meeting != base[id: meeting.id] {
+      merged.append(meeting)
+    }
+    // Newest first, as the history lists them; ties keep the order above.
+    let ordered = merged.enumerated().sorted {
+      $0.element.date != $1.element.date
+        ? $0.element.date > $1.element.date : $0.offset < $1.offset
+    }
+    return IdentifiedArray(uncheckedUniqueElements: ordered.map(\.element))
+  }
+}
+
+extension Standup {
+  /// Title, length, theme and attendee list (with order): what an edit changes, merged as one unit.
+  public func hasSameOwnFields(as other: Standup) -> Bool {
+    title == other.title && duration == other.duration && theme == other.theme
+      && attendees == other.attendees
+  }
+}
