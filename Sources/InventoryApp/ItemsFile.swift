@@ -16,18 +16,44 @@ let inventoryDataLocation = DataLocation(
 struct ItemsFileStore {
   let saver: Saver<IdentifiedArrayOf<Item>>
   let store: ItemsStore
+  let watcher: FileWatcher
 
-  init(file: ItemsFile) {
+  init(file: ItemsFile, launch: InventoryLaunch, watch: FileWatcher.Watch? = nil) {
     let (events, continuation) = AsyncStream.makeStream(of: ItemsEvent.self)
-    let saver = Saver(file: file, executor: ThreadExecutor()) { failure in
-      continuation.yield(failure.map { .failed($0.summary) } ?? .saved)
+    let loaded = launch.version == nil ? nil : launch.state.inventory.items
+    let saver = Saver(
+      file: file, executor: ThreadExecutor(), baseline: .loaded(loaded, launch.version),
+      merge: DocumentMerge { base, mine, theirs in
+        let merge = ItemsMerge(base: base ?? [], mine: mine, theirs: theirs ?? [])
+        return (merge.items, merge.conflicts.isEmpty ? nil : merge.conflicts)
+      }
+    ) { event in
+      switch event {
+      case .saved: continuation.yield(.saved)
+      case .failed(let failure): continuation.yield(.failed(failure.summary))
+      case .changed(let stored, let base, let revision):
+        continuation.yield(.changedElsewhere(stored: stored, base: base ?? [], revision: revision))
+      case .notice(let text): continuation.yield(.notice(text))
+      case .becameReadOnly(let text): continuation.yield(.readOnly(text))
+      }
     }
     self.saver = saver
-    store = ItemsStore(save: { saver.submit($0) }, events: { events })
+    // INVENTORY_WATCH=poll: polling instead of inotify (file systems without it; tests).
+    let mode: FileWatcher.Mode =
+      ProcessInfo.processInfo.environment["INVENTORY_WATCH"] == "poll"
+      ? .polling(.milliseconds(500)) : .inotify
+    watcher = FileWatcher(path: file.path, mode: mode, watch: watch) {
+      saver.fileMayHaveChanged()
+    }
+    store = ItemsStore(
+      save: { saver.submit($0, revision: $1) }, events: { events },
+      keepConflicts: { conflicts in
+        await saver.keepConflictCopy(conflicts).map { ($0 as NSString).lastPathComponent }
+      })
   }
 
   /// Nothing is saved: another instance holds the file, or it is not a file.
-  static let readOnly = ItemsStore(save: { _ in }, events: { AsyncStream { $0.finish() } })
+  static let readOnly = ItemsStore(save: { _, _ in }, events: { AsyncStream { $0.finish() } })
 }
 
 /// What the app starts with: the state the route opens, and what to tell the
@@ -40,6 +66,8 @@ struct InventoryLaunch {
   /// True when nothing may be saved: the path is not a regular file, or the
   /// file is from a newer inventory (never replaced).
   var isReadOnly: Bool
+  /// The version of the file the items were read from (nil: none read).
+  var version: FileVersion?
 
   /// Loads the items and resolves the route. A bad route is an error (exit 2);
   /// an unreadable data file is not: it is kept aside and the app starts empty.
@@ -58,13 +86,15 @@ struct InventoryLaunch {
     var notice: String?
     var isFirstRun = false
     var isReadOnly = file.holdsDirectoryOrSpecialFile
+    var version: FileVersion?
     if isReadOnly {
       notice =
         "\((file.path as NSString).lastPathComponent) is not a regular file: nothing is saved"
     } else {
       do {
-        if let loaded = try file.load() {
-          items = loaded
+        if let loaded = try file.read() {
+          items = loaded.document
+          version = loaded.version
         } else {
           items = Item.samples
           isFirstRun = true
@@ -77,6 +107,8 @@ struct InventoryLaunch {
       } catch {
         // Never overwrite what could not be read: keep it beside, untouched.
         let backup = file.keepAside()
+        // Kept: the first save may replace exactly this version.
+        if backup != nil { version = (try? FileSnapshot.read(file.path))??.version }
         let kept =
           backup.map { "kept as \(($0 as NSString).lastPathComponent)" } ?? "could not copy it"
         notice = "\(error.summary); \(kept); starting empty"
@@ -85,7 +117,8 @@ struct InventoryLaunch {
     do {
       let state = try route.state(for: items, newItemID: { UUID() })
       return InventoryLaunch(
-        state: state, notice: notice, isFirstRun: isFirstRun, isReadOnly: isReadOnly)
+        state: state, notice: notice, isFirstRun: isFirstRun, isReadOnly: isReadOnly,
+        version: version)
     } catch {
       throw .badRoute("'\(routeText ?? "/one")' does not open anything: \(error)")
     }

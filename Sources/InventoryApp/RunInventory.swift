@@ -45,11 +45,14 @@ struct RunInventory: AsyncParsableCommand {
       let name = (file.path as NSString).lastPathComponent
       status = "Read-only: another inventory has \(name) open; changes are not saved"
     }
-    let fileStore = lock == nil ? nil : ItemsFileStore(file: file)
+    let fileStore =
+      lock == nil
+      ? nil
+      : ItemsFileStore(file: file, launch: launch, watch: { MainLoop.watch($0, handler: $1) })
     let store = InventoryComposition.makeStore(
       state: launch.state, status: status, itemsStore: fileStore?.store ?? ItemsFileStore.readOnly)
     // A first run writes the sample items, so the file exists from now on.
-    if launch.isFirstRun { fileStore?.store.save(launch.state.inventory.items) }
+    if launch.isFirstRun { fileStore?.store.save(launch.state.inventory.items, 0) }
     let saver = fileStore?.saver
     var environment = RenderEnvironment()
     environment.usesColor = colors
@@ -57,9 +60,11 @@ struct RunInventory: AsyncParsableCommand {
       store: store, backend: terminal, environment: environment,
       beforeSuspending: { _ = await saver?.flush() })
     await runtime.run(onLaunch: .onLaunch)
-    let failure = await saver?.flush()
+    let (failure, notes) = await saver?.flushReporting() ?? (nil, [])
     terminal.shutdown()
     withExtendedLifetime(lock) {}
+    withExtendedLifetime(fileStore?.watcher) {}
+    for note in notes { printInventoryError(note) }
     if printRoute { print(Route(state: store.state.app).path) }
     if let failure {
       printInventoryError("\(failure)")

@@ -27,7 +27,24 @@ public enum InventoryView {
     switch action {
     case .persistence(.failed(let reason)): .show(.error("Not saved: \(reason) — will retry"))
     case .persistence(.saved): .resolveError
+    case .persistence(.notice(let text)): .show(.notice(text))
+    case .persistence(.readOnly(let text)): .show(.error(text))
+    case .notified(let notice): .show(banner(for: notice))
     default: nil
+    }
+  }
+
+  static func banner(for notice: ItemsNotice) -> Banner {
+    switch notice {
+    case .deletedElsewhere(let name):
+      .notice("“\(Sanitizer.inert(name))” was deleted by another program")
+    case .keptDespiteDeletion(let name):
+      .notice("“\(Sanitizer.inert(name))” was deleted on one side and changed on the other: kept")
+    case .conflict(let names, let copy):
+      .error(
+        "Changed elsewhere too: kept "
+          + names.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ") + "; yours "
+          + (copy.map { "is in \(Sanitizer.inert($0))" } ?? "could not be saved aside"))
     }
   }
 

@@ -31,6 +31,7 @@ public final class FileWatcher: Sendable {
   private let onChange: @Sendable () -> Void
   private let stopPipe: (read: Int32, write: Int32)
   private let poller = Mutex<Task<Void, Never>?>(nil)
+  private let stopped = Atomic(false)
 
   public init(
     path: String, mode requested: Mode = .inotify, watch: Watch? = nil,
@@ -96,6 +97,7 @@ public final class FileWatcher: Sendable {
   private func arm(on watch: @escaping Watch) -> Bool {
     let fd = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
     return watch([fd]) { [self] _ in
+      guard !self.stopped.load(ordering: .relaxed) else { return }
       if self.drain() { self.onChange() }
       _ = self.arm(on: watch)
     }
@@ -141,6 +143,7 @@ public final class FileWatcher: Sendable {
 
   /// Stops watching (tests; the app watches until it ends).
   public func stop() {
+    stopped.store(true, ordering: .relaxed)
     poller.withLock {
       $0?.cancel()
       $0 = nil

@@ -88,7 +88,7 @@ struct AppFeatureTests {
     let store = TestStore(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {
-      $0.itemsStore = ItemsStore(save: { _ in }, events: { events })
+      $0.itemsStore = ItemsStore(save: { _, _ in }, events: { events })
     }
     await store.send(.onLaunch)
     continuation.yield(.failed("disk full"))

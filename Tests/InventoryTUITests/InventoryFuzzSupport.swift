@@ -87,7 +87,7 @@ enum InventoryFuzz {
         withDependencies: {
           $0.uuid = uuids
           $0.itemsStore = ItemsStore(
-            save: { items in saved.setValue(items) }, events: { AsyncStream { $0.finish() } })
+            save: { items, _ in saved.setValue(items) }, events: { AsyncStream { $0.finish() } })
         })
     }
 

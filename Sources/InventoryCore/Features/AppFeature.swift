@@ -13,6 +13,8 @@ public struct AppFeature: Reducer {
     public var inventory: Inventory.State
     public var selectedTab: Tab
     public var thirdTab: ThirdTab.State
+    /// The store's revision the items derive from; saves carry it.
+    public var storeRevision = 0
 
     public init(
       firstTab: FirstTab.State = FirstTab.State(),
@@ -35,6 +37,8 @@ public struct AppFeature: Reducer {
     case onLaunch
     /// What the store did with the items (the shell shows failures).
     case persistence(ItemsEvent)
+    /// What another writer's change did here, for the user.
+    case notified(ItemsNotice)
     case selectedTabChanged(Tab)
     case thirdTab(ThirdTab.Action)
   }
@@ -52,9 +56,19 @@ public struct AppFeature: Reducer {
       tabs
     }
     .onChange(of: \.inventory.items) { _, items in
-      Reduce { _, _ in
-        .run { [store] _ in store.save(items) }
+      Reduce { state, _ in
+        .run { [store, revision = state.storeRevision] _ in store.save(items, revision) }
       }
+    }
+  }
+
+  private func keepConflicts(_ conflicts: IdentifiedArrayOf<Item>, stored: IdentifiedArrayOf<Item>)
+    -> Effect<Action>
+  {
+    let names = conflicts.map { stored[id: $0.id]?.name ?? $0.name }
+    return .run { [store] send in
+      let copy = await store.keepConflicts(conflicts)
+      await send(.notified(.conflict(names: names, copy: copy)))
     }
   }
 
@@ -66,7 +80,27 @@ public struct AppFeature: Reducer {
           for await event in store.events() { await send(.persistence(event)) }
         }
 
-      case .persistence:
+      case .persistence(.changedElsewhere(let stored, let base, let revision)):
+        let merge = ItemsMerge(base: base, mine: state.inventory.items, theirs: stored)
+        state.storeRevision = revision
+        let closed = state.inventory.apply(merge.items)
+        var effects: [Effect<Action>] = [
+          // Always: it tells the store the change was seen.
+          .run { [items = merge.items] _ in store.save(items, revision) }
+        ]
+        if !merge.conflicts.isEmpty {
+          effects.append(keepConflicts(merge.conflicts, stored: merge.items))
+        } else if let kept = merge.keptDespiteDeletion.first {
+          effects.append(.send(.notified(.keptDespiteDeletion(name: kept.name))))
+        } else if let closed {
+          effects.append(.send(.notified(.deletedElsewhere(name: closed))))
+        }
+        return .merge(effects)
+
+      case .inventory(.delegate(.editConflicted(let mine))):
+        return keepConflicts([mine], stored: state.inventory.items)
+
+      case .persistence, .notified:
         return .none
 
       case .firstTab(.delegate(.switchToInventoryTab)):

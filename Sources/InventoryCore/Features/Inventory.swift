@@ -44,6 +44,7 @@ public struct Inventory: Reducer {
     case confirmAddItemButtonTapped
     /// Save the popover's changes, unless the name is blank.
     case confirmEditItemButtonTapped
+    case delegate(Delegate)
     case deleteButtonTapped
     case destination(PresentationAction<Destination.Action>)
     case detailButtonTapped
@@ -54,6 +55,13 @@ public struct Inventory: Reducer {
     case selectionMoved(by: Int)
     case selectionMovedToFirst
     case selectionMovedToLast
+  }
+
+  @CasePathable
+  public enum Delegate: Equatable, Sendable {
+    /// The edit saved here and a change made elsewhere disagree: the stored
+    /// version stayed; this is the user's, to keep aside.
+    case editConflicted(Item)
   }
 
   /// What the inventory presents; one case at a time.
@@ -137,7 +145,15 @@ public struct Inventory: Reducer {
         }
         state.destination = nil
         // Only an item still there: setting a missing id would append it.
-        if state.items[id: item.id] != nil { state.items[id: item.id] = item }
+        guard let stored = state.items[id: item.id] else { return .none }
+        if stored != form.original, item != stored, item != form.original {
+          // Changed elsewhere meanwhile, differently: the stored version stays.
+          return .send(.delegate(.editConflicted(item)))
+        }
+        state.items[id: item.id] = item
+        return .none
+
+      case .delegate:
         return .none
 
       case .deleteButtonTapped:

@@ -13,9 +13,14 @@ public struct ItemForm: Reducer {
     /// Set when saving was refused because the name is blank.
     public var isNameMissing = false
 
-    public init(title: String, item: Item, focus: Field = .name) {
+    /// The stored item an edit started from: saving after someone else
+    /// changed it meanwhile is a conflict.
+    public var original: Item
+
+    public init(title: String, item: Item, focus: Field = .name, original: Item? = nil) {
       self.title = title
       self.item = item
+      self.original = original ?? item
       self.focus = focus
       self.cursor = item.name.count
     }
