@@ -45,6 +45,8 @@ struct ItemsFileStore {
     watcher = FileWatcher(path: file.path, mode: mode, watch: watch) {
       saver.fileMayHaveChanged()
     }
+    // Anything written between loading and watching.
+    saver.fileMayHaveChanged()
     store = ItemsStore(
       save: { saver.submit($0, revision: $1) }, events: { events },
       keepConflicts: { conflicts in

@@ -187,7 +187,6 @@ public actor Saver<Document: Sendable & Equatable> {
       stored = try file.decode(snapshot.data)
     } catch .newerVersion(_, let version, let program) {
       isReadOnly = true
-      pending = nil
       scheduled?.cancel()
       onEvent(
         .becameReadOnly(
@@ -272,7 +271,13 @@ public actor Saver<Document: Sendable & Equatable> {
     }
     scheduled?.cancel()
     scheduled = nil
-    guard !isReadOnly, var current = pending else { return (nil, []) }
+    guard var current = pending else { return (nil, []) }
+    if isReadOnly {
+      // Never written over a newer version's file: kept beside it instead.
+      guard current.document != known?.document else { return (nil, []) }
+      pending = nil
+      return (nil, keepConflicts(current.document, reason: "a newer version replaced it"))
+    }
     var notes: [String] = []
     if current.revision < revision, let known {
       let base = staleBases[current.revision] ?? known.document
@@ -285,10 +290,12 @@ public actor Saver<Document: Sendable & Equatable> {
       let before = known
       let look = examine(try? FileSnapshot.read(file.path))
       switch look {
-      case .readOnly: return (nil, notes)
+      case .readOnly:
+        pending = nil
+        return (nil, notes + keepConflicts(current.document, reason: "a newer version replaced it"))
       case .unsettled:
         // Quitting cannot wait for it to settle: the data goes beside it.
-        notes += keepConflicts(current.document)
+        notes += keepConflicts(current.document, reason: "another program is writing it")
         pending = nil
         return (nil, notes)
       case .changed:
@@ -315,9 +322,11 @@ public actor Saver<Document: Sendable & Equatable> {
     }
   }
 
-  private func keepConflicts(_ conflicts: Document?) -> [String] {
+  private func keepConflicts(
+    _ conflicts: Document?, reason: String = "another program changed it too"
+  ) -> [String] {
     guard let conflicts, let path = keepConflictCopy(conflicts) else { return [] }
-    return ["another program changed \(file.path) too: its version was kept, yours is in \(path)"]
+    return ["\(file.path) was not saved over (\(reason)): your version is in \(path)"]
   }
 
   private var name: String { (file.path as NSString).lastPathComponent }
@@ -377,6 +386,7 @@ public actor Saver<Document: Sendable & Equatable> {
   private func swappedOut(_ previous: Data, base: Document?) {
     do {
       let theirs = try file.decode(previous)
+      guard theirs != base else { return }
       revision += 1
       staleBases[revision - 1] = base
       onEvent(.changed(stored: theirs, base: base, revision: revision))

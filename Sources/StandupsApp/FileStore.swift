@@ -28,6 +28,8 @@ struct FileStore {
     watcher = FileWatcher(path: file.path, mode: watchMode, watch: watch) {
       saver.fileMayHaveChanged()
     }
+    // Anything written between loading and watching.
+    saver.fileMayHaveChanged()
     // One listener (the app's root feature, from launch on).
     store = StandupsStore(
       save: { saver.submit($0, revision: $1) }, events: { events },
