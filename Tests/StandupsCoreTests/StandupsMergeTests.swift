@@ -223,7 +223,7 @@ struct StandupsMergeTests {
   @Test
   func ownFieldsChangedOnOneSideMeetingsOnTheOther() {
     let mine = editing(base, 1) { $0.title = "Design (mine)" }
-    let theirs = editing(base, 1) { $0.meetings.append(meeting(1002, day: 12)) }
+    let theirs = editing(base, 1) { $0.meetings.insert(meeting(1002, day: 12), at: 0) }
     let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
     let merged = merge.standups[id: .init(1)]
     #expect(merged?.title == "Design (mine)")
@@ -384,6 +384,17 @@ struct StandupsMergeTests {
     #expect(merge.conflicts.isEmpty)
   }
 
+  @Test
+  func meetingsUnchangedOnOneSideTakeTheOthersListAsIs() {
+    // Mine edits only the title: theirs' meetings are taken without per-meeting
+    // work, in their order (like the whole list when one side is unchanged).
+    let mine = editing(base, 1) { $0.title = "Design 2" }
+    let theirs = editing(base, 1) { $0.meetings.append(meeting(1002, day: 12)) }
+    let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
+    #expect(merge.standups[id: .init(1)]?.title == "Design 2")
+    #expect(meetingIDs(merge.standups[id: .init(1)]) == [1001, 1002])
+  }
+
   // MARK: Own fields
 
   @Test
@@ -421,7 +432,7 @@ struct StandupsMergeTests {
   @Test
   func attendeeReorderOnOneSideIsTaken() {
     let mine = editing(base, 1) { $0.attendees.reverse() }
-    let theirs = editing(base, 1) { $0.meetings.append(meeting(1002, day: 11)) }
+    let theirs = editing(base, 1) { $0.meetings.insert(meeting(1002, day: 11), at: 0) }
     let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
     let merged = merge.standups[id: .init(1)]
     #expect(merged?.attendees.map(\.name) == ["Blob Jr", "Blob"])
