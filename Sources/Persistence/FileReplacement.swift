@@ -179,6 +179,7 @@ extension DocumentFile {
     let version = FileVersion(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(data.count),
       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      statusChanged: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
       hash: FileSnapshot.hash(data))
     return (temp, version)
   }

@@ -13,6 +13,8 @@ public struct FileVersion: Equatable, Sendable {
   public var inode: UInt64
   public var size: Int64
   public var modified: Int64
+  /// The inode's change time, which no program can set back (unlike `modified`).
+  public var statusChanged: Int64
   public var hash: UInt64
 
   /// Same file and same bytes: what a save checks before replacing.
@@ -24,7 +26,7 @@ public struct FileVersion: Equatable, Sendable {
   /// before reading the file again).
   func hasSameStat(as other: FileVersion) -> Bool {
     device == other.device && inode == other.inode && size == other.size
-      && modified == other.modified
+      && modified == other.modified && statusChanged == other.statusChanged
   }
 }
 
@@ -71,6 +73,7 @@ public struct FileSnapshot: Sendable {
     let version = FileVersion(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(count),
       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      statusChanged: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
       hash: Self.hash(data))
     return FileSnapshot(data: data, version: version)
   }
@@ -83,6 +86,7 @@ public struct FileSnapshot: Sendable {
     return FileVersion(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      statusChanged: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
       hash: 0)
   }
 

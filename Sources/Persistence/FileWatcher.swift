@@ -141,6 +141,10 @@ public final class FileWatcher: Sendable {
     }
   }
 
+  deinit {
+    for fd in [inotify, stopPipe.read, stopPipe.write] where fd >= 0 { close(fd) }
+  }
+
   /// Stops watching (tests; the app watches until it ends).
   public func stop() {
     stopped.store(true, ordering: .relaxed)

@@ -244,16 +244,17 @@ public actor Saver<Document: Sendable & Equatable> {
         return
       }
     }
+    // What is there now was seen and kept: it is the version to replace.
+    known = (bad.version, known?.document)
     let document = pending.map { $0.revision == revision ? $0.document : nil } ?? nil
     guard let document = document ?? known?.document else { return }
     pending = (document, revision)
-    known = (bad.version, known?.document)
     let what =
       kept.map {
         "\(name) became unreadable (\(bad.failure?.summary ?? "not valid")): kept as \(($0 as NSString).lastPathComponent), saved again from memory"
       } ?? "\(name) was deleted by another program: saved again from memory"
     onEvent(.notice(what))
-    writePending(force: true)
+    writePending(force: true, evenIfUnchanged: true)
   }
 
   /// Writes what is pending now, merging anything another writer changed
@@ -332,7 +333,9 @@ public actor Saver<Document: Sendable & Equatable> {
   private var name: String { (file.path as NSString).lastPathComponent }
 
   @discardableResult
-  private func writePending(force: Bool = false) -> DocumentFailure? {
+  private func writePending(force: Bool = false, evenIfUnchanged: Bool = false)
+    -> DocumentFailure?
+  {
     scheduled = nil
     guard !isReadOnly, let current = pending else { return nil }
     // Written before the app saw another writer's change: the merge it sends next replaces it.
@@ -342,7 +345,7 @@ public actor Saver<Document: Sendable & Equatable> {
       guard examine(try? FileSnapshot.read(file.path)) == .unchanged else { return nil }
       guard pending != nil else { return nil }
     }
-    if let known, known.document == current.document, known.version != nil {
+    if !evenIfUnchanged, let known, known.document == current.document, known.version != nil {
       pending = nil
       onEvent(.saved)
       return nil

@@ -39,6 +39,8 @@ public enum StandupsView {
     switch notice {
     case .deletedElsewhere(let title):
       .notice("“\(Sanitizer.inert(title))” was deleted by another program")
+    case .meetingDeletedElsewhere(let title):
+      .notice("A meeting of “\(Sanitizer.inert(title))” was deleted by another program")
     case .keptDespiteDeletion(let title):
       .notice("“\(Sanitizer.inert(title))” was deleted on one side and changed on the other: kept")
     case .conflict(let titles, let copy):

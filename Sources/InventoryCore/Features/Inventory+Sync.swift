@@ -16,8 +16,7 @@ extension Inventory.State {
     let old = items
     items = merged
     if let selection, merged[id: selection] == nil {
-      let index = old.index(id: selection) ?? 0
-      self.selection = merged.isEmpty ? nil : merged[min(index, merged.count - 1)].id
+      self.selection = old.survivor(of: selection, in: merged)
     } else if selection == nil {
       selection = merged.first?.id
     }

@@ -145,8 +145,9 @@ public struct Inventory: Reducer {
         }
         state.destination = nil
         // Only an item still there: setting a missing id would append it.
-        guard let stored = state.items[id: item.id] else { return .none }
-        if stored != form.original, item != stored, item != form.original {
+        // Untouched: confirming it must not undo a change made elsewhere meanwhile.
+        guard let stored = state.items[id: item.id], item != form.original else { return .none }
+        if stored != form.original, item != stored {
           // Changed elsewhere meanwhile, differently: the stored version stays.
           return .send(.delegate(.editConflicted(item)))
         }

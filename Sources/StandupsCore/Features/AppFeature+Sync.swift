@@ -2,8 +2,11 @@ import Foundation
 
 /// What a change made by another writer did to the screens, for the user.
 public enum SyncNotice: Equatable, Sendable {
-  /// A screen or alert of a standup deleted elsewhere closed.
+  /// A standup on screen (or in an alert) was deleted elsewhere: what showed
+  /// it closed (a recording goes on).
   case deletedElsewhere(title: String)
+  /// The meeting on screen was deleted elsewhere: its screen closed.
+  case meetingDeletedElsewhere(title: String)
   /// Deleted on one side, changed on the other: kept.
   case keptDespiteDeletion(title: String)
   /// Changed on both sides differently: the stored version stayed; the
@@ -23,17 +26,21 @@ extension AppFeature {
   ) -> Effect<Action> {
     let merge = StandupsMerge(base: base, mine: state.standupsList.standups, theirs: stored)
     state.storeRevision = revision
+    let unchanged = merge.standups == state.standupsList.standups
     let closed = apply(merge.standups, to: &state)
-    var effects: [Effect<Action>] = [
-      // Always, even when nothing changed here: it tells the store the change was seen.
-      .run { [store, standups = merge.standups] _ in store.save(standups, revision) }
-    ]
+    var effects: [Effect<Action>] = []
+    if unchanged {
+      // Saved all the same (a change is saved by `onChange`): it tells the
+      // store the change was seen.
+      effects.append(
+        .run { [store, standups = merge.standups] _ in store.save(standups, revision) })
+    }
     if !merge.conflicts.isEmpty {
       effects.append(keepConflicts(merge.conflicts, in: &state))
     } else if let kept = merge.keptDespiteDeletion.first {
       effects.append(.send(.notified(.keptDespiteDeletion(title: kept.title))))
-    } else if let title = closed {
-      effects.append(.send(.notified(.deletedElsewhere(title: title))))
+    } else if let closed {
+      effects.append(.send(.notified(closed)))
     }
     return .merge(effects)
   }
@@ -53,26 +60,32 @@ extension AppFeature {
   }
 
   /// The standups become `merged`; screens of standups that are gone close
-  /// (a recording stays). Returns the title of a standup whose screen or
-  /// alert closed.
-  func apply(_ merged: IdentifiedArrayOf<Standup>, to state: inout State) -> String? {
-    var closed: String?
+  /// (a recording stays). Returns what to tell the user: a standup on screen
+  /// (or in an alert) deleted by this change, or a meeting whose screen closed.
+  func apply(_ merged: IdentifiedArrayOf<Standup>, to state: inout State) -> SyncNotice? {
     let old = state.standupsList.standups
+    // What is on screen of each standup, before the change.
+    var shown = state.path.compactMap { element -> Standup.ID? in
+      switch element {
+      case .detail(let detail): detail.standup.id
+      case .meeting(let meeting): meeting.standup.id
+      case .record(let record): record.standup.id
+      }
+    }
     state.standupsList.standups = merged
     if let selection = state.standupsList.selection, merged[id: selection] == nil {
       // As after a local delete: the card that takes its place, else the one above.
-      let index = old.index(id: selection) ?? 0
-      state.standupsList.selection = merged.isEmpty ? nil : merged[min(index, merged.count - 1)].id
+      state.standupsList.selection = old.survivor(of: selection, in: merged)
     } else if state.standupsList.selection == nil {
       state.standupsList.selection = merged.first?.id
     }
     if case .alert(let alert) = state.standupsList.destination,
       let id = alert.buttons.compactMap({ button -> Standup.ID? in
         if case .confirmDeletion(let id) = button.action { id } else { nil }
-      }).first, merged[id: id] == nil
+      }).first
     {
-      state.standupsList.destination = nil
-      closed = old[id: id]?.title
+      shown.append(id)
+      if merged[id: id] == nil { state.standupsList.destination = nil }
     }
     for id in state.path.ids {
       switch state.path[id: id] {
@@ -98,42 +111,47 @@ extension AppFeature {
         continue
       }
     }
-    return closeScreensOfDeletedStandups(&state, title: closed)
+    let closed = closeScreensOfDeletedStandups(&state)
+    if let deleted = shown.first(where: { old[id: $0] != nil && merged[id: $0] == nil }) {
+      return .deletedElsewhere(title: old[id: deleted]?.title ?? "")
+    }
+    return closed
   }
 
-  /// Pops the first screen of a standup (or meeting) that no longer exists,
-  /// unless a recording above it still needs it.
-  @discardableResult
-  func closeScreensOfDeletedStandups(_ state: inout State, title: String? = nil) -> String? {
+  /// Pops the first screen of a standup or meeting that no longer exists,
+  /// unless a recording above it still needs it; what closed.
+  func closeScreensOfDeletedStandups(_ state: inout State) -> SyncNotice? {
     let ids = state.path.ids
     for (index, id) in ids.enumerated() {
-      let title: String?
+      let closed: SyncNotice
       switch state.path[id: id] {
       case .detail(let detail) where state.standupsList.standups[id: detail.standup.id] == nil:
-        title = detail.standup.title
+        closed = .deletedElsewhere(title: detail.standup.title)
       case .meeting(let meeting)
       where state.standupsList.standups[id: meeting.standup.id]?.meetings[id: meeting.meeting.id]
         == nil:
-        title = meeting.standup.title
+        closed =
+          state.standupsList.standups[id: meeting.standup.id] == nil
+          ? .deletedElsewhere(title: meeting.standup.title)
+          : .meetingDeletedElsewhere(title: meeting.standup.title)
       default:
         continue
       }
       let isRecordedAbove = ids[(index + 1)...].contains {
         if case .record = state.path[id: $0] { true } else { false }
       }
-      guard !isRecordedAbove else { return title }
+      guard !isRecordedAbove else { return nil }
       state.path.pop(from: id)
-      return title
+      return closed
     }
-    return title
+    return nil
   }
 
-  func closeScreensOfDeletedStandups(_ state: inout State) -> Effect<Action> {
-    let before = state.path.ids.count
-    guard let title = closeScreensOfDeletedStandups(&state, title: nil),
-      state.path.ids.count < before
-    else { return .none }
-    return .send(.notified(.deletedElsewhere(title: title)))
+  /// After the stack changed: a screen a recording kept open for a standup
+  /// deleted elsewhere closes once the recording is gone.
+  func closeScreensAfterRecording(_ state: inout State) -> Effect<Action> {
+    guard let closed = closeScreensOfDeletedStandups(&state) else { return .none }
+    return .send(.notified(closed))
   }
 
   /// A meeting recorded for a standup deleted elsewhere meanwhile: saved into

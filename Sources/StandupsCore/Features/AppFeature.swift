@@ -166,7 +166,7 @@ public struct AppFeature: Reducer {
     .onChange(of: \.path.ids) { _, _ in
       // A recording kept the screens of a standup deleted elsewhere; once it
       // is gone, they close.
-      Reduce { state, _ in closeScreensOfDeletedStandups(&state) }
+      Reduce { state, _ in closeScreensAfterRecording(&state) }
     }
   }
 }

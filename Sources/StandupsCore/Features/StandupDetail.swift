@@ -115,9 +115,9 @@ public struct StandupDetail: Reducer {
         }
         state.destination = nil
         let stored = state.standup
-        if !form.original.hasSameOwnFields(as: stored), !edited.hasSameOwnFields(as: stored),
-          !edited.hasSameOwnFields(as: form.original)
-        {
+        // Untouched: saving it must not undo a change made elsewhere meanwhile.
+        guard !edited.hasSameOwnFields(as: form.original) else { return .none }
+        if !form.original.hasSameOwnFields(as: stored), !edited.hasSameOwnFields(as: stored) {
           return .send(.delegate(.editConflicted(edited)))
         }
         // Only what the form edits: meetings recorded meanwhile stay.
