@@ -28,7 +28,7 @@ public enum InventoryView {
     case .persistence(.failed(let reason)): .show(.error("Not saved: \(reason) — will retry"))
     case .persistence(.saved): .resolveError
     case .persistence(.notice(let text)): .show(.notice(text))
-    case .persistence(.readOnly(let text)): .show(.error(text))
+    case .persistence(.readOnly(let text)): .showStatus(text)
     case .notified(let notice): .show(banner(for: notice))
     default: nil
     }

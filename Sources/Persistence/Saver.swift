@@ -53,7 +53,6 @@ public actor Saver<Document: Sendable & Equatable> {
 
   private struct Suspect {
     var version: FileVersion?
-    var failure: DocumentFailure?
     var data: Data?
     var settled = false
   }
@@ -190,11 +189,11 @@ public actor Saver<Document: Sendable & Equatable> {
       scheduled?.cancel()
       onEvent(
         .becameReadOnly(
-          "\(name) was replaced by a newer \(program) (format version \(version); this one reads up to \(file.format.version)): read-only, nothing is saved"
+          "Read-only: \(name) is now from a newer \(program) (format version \(version); this one reads up to \(file.format.version))"
         ))
       return .readOnly
     } catch {
-      return settle(Suspect(version: snapshot.version, failure: error, data: snapshot.data))
+      return settle(Suspect(version: snapshot.version, data: snapshot.data))
     }
     suspect = nil
     self.known = (snapshot.version, stored)
@@ -251,7 +250,7 @@ public actor Saver<Document: Sendable & Equatable> {
     pending = (document, revision)
     let what =
       kept.map {
-        "\(name) became unreadable (\(bad.failure?.summary ?? "not valid")): kept as \(($0 as NSString).lastPathComponent), saved again from memory"
+        "\(name) became unreadable: kept as \(($0 as NSString).lastPathComponent); saved again from memory"
       } ?? "\(name) was deleted by another program: saved again from memory"
     onEvent(.notice(what))
     writePending(force: true, evenIfUnchanged: true)

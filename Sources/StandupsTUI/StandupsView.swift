@@ -29,7 +29,7 @@ public enum StandupsView {
     case .persistence(.failed(let reason)): .show(.error("Not saved: \(reason) — will retry"))
     case .persistence(.saved): .resolveError
     case .persistence(.notice(let text)): .show(.notice(text))
-    case .persistence(.readOnly(let text)): .show(.error(text))
+    case .persistence(.readOnly(let text)): .showStatus(text)
     case .notified(let notice): .show(banner(for: notice))
     default: nil
     }
@@ -46,9 +46,8 @@ public enum StandupsView {
     case .conflict(let titles, let copy):
       .error(
         "Changed elsewhere too: kept "
-          + titles.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ") + "; yours "
-          + (copy.map { "is in \(Sanitizer.inert($0))" } ?? "could not be saved aside")
-          + " (o opens it)")
+          + titles.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ") + "; o opens yours"
+          + (copy.map { " (in \(Sanitizer.inert($0)))" } ?? " (not saved aside: see above)"))
     case .savedAsNewStandup(let title):
       .notice(
         "“\(Sanitizer.inert(title))” was deleted by another program: the meeting is in a new standup"

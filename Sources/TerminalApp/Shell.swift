@@ -20,6 +20,9 @@ public struct Banner: Equatable, Sendable {
 /// of banners; the app says which of its actions show one.
 public enum ShellMessage: Equatable, Sendable {
   case show(Banner)
+  /// A standing message from now on (e.g. "read-only"), shown at once as an
+  /// error banner, and whenever no other banner is.
+  case showStatus(String)
   /// What an error banner said is no longer true.
   case resolveError
 }
@@ -108,6 +111,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       let effect = app.reduce(into: &state.app, action: action).map(Action.app)
       switch messages(action) {
       case .show(let banner): return effect.merge(with: show(banner, in: &state))
+      case .showStatus(let text):
+        state.status = text
+        return effect.merge(with: show(.error(text), in: &state))
       case .resolveError:
         Self.resolveError(in: &state)
         return effect

@@ -134,6 +134,20 @@ struct Counter: Reducer {
     }
   }
 
+  @Test func anAppActionCanSetAStandingStatus() async {
+    let store = TestStore(initialState: Shell<Counter>.State(app: Counter.State())) {
+      Shell(Counter()) { action in action == .increment ? .showStatus("Read-only now") : nil }
+    }
+    await store.send(.app(.increment)) {
+      $0.app.count = 1
+      $0.status = "Read-only now"
+      $0.banner = .error("Read-only now")
+    }
+    // A key clears the banner; the status stays on the banner line.
+    await store.send(.keyPressed) { $0.banner = nil }
+    #expect(store.state.bannerText == "Read-only now")
+  }
+
   @Test func quitIsRequested() async {
     let store = makeStore()
     await store.send(.quitRequested) { $0.isQuitRequested = true }
