@@ -49,7 +49,8 @@ public struct FileSnapshot: Sendable {
     guard fstat(fd, &info) == 0 else {
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
-    var data = Data(count: max(Int(info.st_size), 0))
+    // One byte more than the size, so the read that finds the end needs no growth.
+    var data = Data(count: max(Int(info.st_size), 0) + 1)
     var count = 0
     var failure: Int32 = 0
     // Read until the end, growing if the file grew since fstat.

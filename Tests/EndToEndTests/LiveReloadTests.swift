@@ -93,8 +93,9 @@ struct LiveReloadTests {
     for standup in AppSession.sample { #expect(saved[id: standup.id] == standup) }
   }
 
-  @Test func anEditInPlaceShows() async throws {
-    let app = try AppSession()
+  @Test(arguments: ["", "platform"])
+  func anEditInPlaceShows(executors: String) async throws {
+    let app = try AppSession(environment: ["STANDUPS_EXECUTORS": executors])
     try await app.session.waitForText("Engineering")
     let inode = Self.inode(app.dataPath)
     var standups = AppSession.sample
@@ -112,9 +113,10 @@ struct LiveReloadTests {
     #expect(try DataFile(path: app.dataPath).load() == standups)
   }
 
-  @Test func invalidJSONIsKeptAsideAndTheFileWrittenAgainFromMemory() async throws {
+  @Test(arguments: ["", "platform"])
+  func invalidJSONIsKeptAsideAndTheFileWrittenAgainFromMemory(executors: String) async throws {
     // Wide enough for the whole banner, with the name of the copy.
-    let app = try AppSession(width: 200)
+    let app = try AppSession(width: 200, environment: ["STANDUPS_EXECUTORS": executors])
     try await app.session.waitForText("2 standups")
     let before = try app.screen()
     let garbage = Data("{\"version\": 1, \"standups\": [ {oops".utf8)
@@ -139,8 +141,9 @@ struct LiveReloadTests {
     try await app.quitAndExpectSaneTerminal(keys: ["q"])
   }
 
-  @Test func aDeletedFileIsWrittenAgainFromMemory() async throws {
-    let app = try AppSession(width: 120)
+  @Test(arguments: ["", "platform"])
+  func aDeletedFileIsWrittenAgainFromMemory(executors: String) async throws {
+    let app = try AppSession(width: 120, environment: ["STANDUPS_EXECUTORS": executors])
     try await app.session.waitForText("2 standups")
     let before = try app.screen()
     let clock = ContinuousClock()
@@ -160,9 +163,10 @@ struct LiveReloadTests {
     #expect(try DataFile(path: app.dataPath).load() == AppSession.sample)
   }
 
-  @Test func aNewerVersionMakesTheAppReadOnlyAndIsNeverReplaced() async throws {
+  @Test(arguments: ["", "platform"])
+  func aNewerVersionMakesTheAppReadOnlyAndIsNeverReplaced(executors: String) async throws {
     // Wide enough for the whole banner.
-    let app = try AppSession(width: 160)
+    let app = try AppSession(width: 160, environment: ["STANDUPS_EXECUTORS": executors])
     try await app.session.waitForText("2 standups")
     let newer = Data("{\"standups\": [], \"version\": 99}\n".utf8)
     try newer.write(to: URL(fileURLWithPath: app.dataPath), options: .atomic)
@@ -194,7 +198,8 @@ struct LiveReloadTests {
     #expect(yours?.map(\.title) == ["Design", "Engineering", "Retro"])
   }
 
-  @Test func aLinkedDataFileIsWatchedAndStaysALink() async throws {
+  @Test(arguments: ["", "platform"])
+  func aLinkedDataFileIsWatchedAndStaysALink(executors: String) async throws {
     let linkDirectory = try Harness.temporaryDirectory("standups-link")
     let targetDirectory = try Harness.temporaryDirectory("standups-target")
     defer {
@@ -206,7 +211,8 @@ struct LiveReloadTests {
     try DataFile(path: target).save(AppSession.sample)
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
 
-    let app = try AppSession(standups: nil, dataPath: link)
+    let app = try AppSession(
+      standups: nil, dataPath: link, environment: ["STANDUPS_EXECUTORS": executors])
     try await app.session.waitForText("2 standups")
     // The target is replaced (a rename in its own directory).
     try Self.changeElsewhere(target) { $0.append(Self.marketing) }

@@ -151,7 +151,7 @@ final class SecondWriterTests {
       Issue.record("expected a notice first, got \(events.value)")
       return
     }
-    #expect(notice.contains("kept as \(kept[0]), saved again from memory"))
+    #expect(notice.contains("kept as \(kept[0]); saved again from memory"))
     #expect(events.value.last == .saved)
     // Fails without an unsaved change (see the report): the notice and
     // `.saved` claim a write that never happened; the bad bytes stay.
