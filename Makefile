@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DATA ?= Sources/StandupsCore/Resources/sample-standups.json
 
-.PHONY: run run-inventory build test format lint snapshots release bench clean
+.PHONY: run run-inventory build test format lint snapshots release bench clean man man-check install uninstall install-check
 
 ## run: build and open the app on the embedded sample data file (a copy, so the sample stays pristine)
 run:
@@ -49,6 +49,69 @@ bench:
 	$(RELEASE_BUILD) --product standups
 	$(RELEASE_BUILD) --product standups-bench
 	$$($(RELEASE_BUILD) --show-bin-path)/standups-bench $(BENCH_ARGS)
+
+## man: the manual pages in docs/man, from the argument parser (its generate-manual
+## tool) and, for the sections it cannot write, from the apps (keys from the keymaps)
+MAN_DATE = 2026-11-23
+man:
+	$(SWIFT) build --product standups
+	$(SWIFT) build --product inventory
+	$(SWIFT) build --product generate-manual
+	@mkdir -p docs/man .build/man
+	@bin=$$($(SWIFT) build --show-bin-path); for app in standups inventory; do \
+	  "$$bin/generate-manual" "$$bin/$$app" --date $(MAN_DATE) -o .build/man && \
+	  "$$bin/$$app" debug-manual --generated .build/man/$$app.1 > docs/man/$$app.1 || exit 1; \
+	done
+	@echo "docs/man/standups.1 docs/man/inventory.1"
+
+## man-check: the committed manual pages are what `make man` makes now (CI)
+man-check: man
+	git diff --exit-code -- docs/man
+
+## install: both apps, their manual pages and bash/zsh/fish completions under
+## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); BIN=dir installs binaries already built there
+PREFIX ?= /usr/local
+BIN ?=
+INSTALL_BIN = $(DESTDIR)$(PREFIX)/bin
+INSTALL_MAN = $(DESTDIR)$(PREFIX)/share/man/man1
+INSTALL_BASH = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+INSTALL_ZSH = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+INSTALL_FISH = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+install:
+	@if [ -z "$(BIN)" ]; then $(RELEASE_BUILD) --product standups && $(RELEASE_BUILD) --product inventory; fi
+	@bin="$(BIN)"; [ -n "$$bin" ] || bin=$$($(RELEASE_BUILD) --show-bin-path); \
+	install -d "$(INSTALL_BIN)" "$(INSTALL_MAN)" "$(INSTALL_BASH)" "$(INSTALL_ZSH)" "$(INSTALL_FISH)" && \
+	install -m 0755 "$$bin/standups" "$$bin/inventory" "$(INSTALL_BIN)/" && \
+	install -m 0644 docs/man/standups.1 docs/man/inventory.1 "$(INSTALL_MAN)/" && \
+	"$$bin/standups" debug-completion-script --shell bash > "$(INSTALL_BASH)/standups" && \
+	"$$bin/standups" debug-completion-script --shell zsh > "$(INSTALL_ZSH)/_standups" && \
+	"$$bin/standups" debug-completion-script --shell fish > "$(INSTALL_FISH)/standups.fish" && \
+	"$$bin/inventory" --generate-completion-script bash > "$(INSTALL_BASH)/inventory" && \
+	"$$bin/inventory" --generate-completion-script zsh > "$(INSTALL_ZSH)/_inventory" && \
+	"$$bin/inventory" --generate-completion-script fish > "$(INSTALL_FISH)/inventory.fish" && \
+	echo "installed standups and inventory in $(INSTALL_BIN)"
+
+uninstall:
+	rm -f "$(INSTALL_BIN)/standups" "$(INSTALL_BIN)/inventory" \
+	  "$(INSTALL_MAN)/standups.1" "$(INSTALL_MAN)/inventory.1" \
+	  "$(INSTALL_BASH)/standups" "$(INSTALL_BASH)/inventory" \
+	  "$(INSTALL_ZSH)/_standups" "$(INSTALL_ZSH)/_inventory" \
+	  "$(INSTALL_FISH)/standups.fish" "$(INSTALL_FISH)/inventory.fish"
+
+## install-check: install into a temporary prefix from the debug build and use what
+## was installed (CI): the binaries run, the pages render, bash loads the completion
+install-check:
+	$(SWIFT) build --product standups
+	$(SWIFT) build --product inventory
+	@bin=$$($(SWIFT) build --show-bin-path); prefix=$$(mktemp -d); \
+	$(MAKE) --no-print-directory install BIN="$$bin" PREFIX="$$prefix" && \
+	test "$$("$$prefix/bin/standups" --version)" = "$$("$$prefix/bin/inventory" --version)" && \
+	"$$prefix/bin/standups" render --data $(DATA) --size 40x10 | grep -q Standups && \
+	man -l "$$prefix/share/man/man1/standups.1" | grep -q KEYS && \
+	man -l "$$prefix/share/man/man1/inventory.1" | grep -q KEYS && \
+	bash --norc --noprofile -c 'source "$$0/share/bash-completion/completions/standups" && complete -p standups' "$$prefix" && \
+	$(MAKE) --no-print-directory uninstall PREFIX="$$prefix" && \
+	test -z "$$(find "$$prefix" -type f)" && rm -rf "$$prefix" && echo "install-check: ok"
 
 clean:
 	rm -rf .build

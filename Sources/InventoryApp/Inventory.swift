@@ -1,3 +1,4 @@
+import AppCommandLine
 import ArgumentParser
 import EventLoop
 import Foundation
@@ -9,14 +10,16 @@ public struct InventoryCommand: AsyncParsableCommand {
 
   public static let configuration = CommandConfiguration(
     commandName: "inventory",
-    abstract: "Keep an inventory of items from the terminal (tabs, sheets, popovers, alerts).",
+    abstract:
+      "Keep an inventory of items from the terminal (tabs, sheets, popovers, alerts; version \(appVersion)).",
     discussion: """
       Routes (for --open): /one  /inventory  /three  /inventory/new  /inventory/<item>  \
       /inventory/<item>/edit  /inventory/<item>/duplicate  /inventory/<item>/delete. An \
       <item> is an id, a unique id prefix, a 1-based position or a name (any case). An \
       inventory:// prefix is accepted.
       """,
-    subcommands: [RunInventory.self, RenderInventory.self],
+    version: appVersion,
+    subcommands: [RunInventory.self, RenderInventory.self, InventoryManual.self],
     defaultSubcommand: RunInventory.self
   )
 }

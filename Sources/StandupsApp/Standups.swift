@@ -1,3 +1,4 @@
+import AppCommandLine
 import ArgumentParser
 import EventLoop
 import Foundation
@@ -12,7 +13,7 @@ public struct Standups: AsyncParsableCommand {
 
   public static let configuration = CommandConfiguration(
     commandName: "standups",
-    abstract: "Run your team's daily stand-up meetings from the terminal.",
+    abstract: "Run your team's daily stand-up meetings from the terminal (version \(appVersion)).",
     discussion: """
       Routes (for --open): /  /new  /?delete=<standup>  /<standup>  /<standup>/edit  \
       /<standup>/edit/attendees/<n>  /<standup>/delete  /<standup>/record  \
@@ -20,7 +21,11 @@ public struct Standups: AsyncParsableCommand {
       1-based position or a title; a <meeting> an id, a prefix or a position \
       (newest first). A standups:// prefix is accepted.
       """,
-    subcommands: [RunApp.self, Render.self, SaveBurst.self],
+    version: appVersion,
+    subcommands: [
+      RunApp.self, Render.self, Export.self, SaveBurst.self, ManualCommand.self,
+      CompletionScript.self,
+    ],
     defaultSubcommand: RunApp.self
   )
 }
@@ -65,10 +70,15 @@ public enum StandupsMain {
 struct DataOptions: ParsableArguments {
   @Option(
     name: .long,
-    help: "The data file (default: $STANDUPS_DATA, else $XDG_DATA_HOME/standups/standups.json).")
+    help: "The data file (default: $STANDUPS_DATA, else $XDG_DATA_HOME/standups/standups.json).",
+    completion: .file(extensions: ["json"]))
   var data: String?
 
-  @Option(name: .long, help: "Open this screen, sheet or alert (a route, see above).")
+  @Option(
+    name: .long, help: "Open this screen, sheet or alert (a route, see above).",
+    completion: .custom { words, _, prefix in
+      RouteCompletion.candidates(words: words, prefix: prefix)
+    })
   var open: String?
 
   var path: String {

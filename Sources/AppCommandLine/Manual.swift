@@ -1,0 +1,98 @@
+import Foundation
+
+/// The sections of a manual page the argument parser cannot write (keys,
+/// routes, environment, files, exit statuses), and how they join the page
+/// `generate-manual` made: hidden commands dropped, these inserted in mdoc
+/// order.
+public struct Manual: Sendable {
+  public typealias Item = (term: String, text: String)
+
+  public var keys: [(screen: String, items: [Item])]
+  public var routes: [Item]
+  public var environment: [Item]
+  public var files: [Item]
+  public var exitStatuses: [Item]
+
+  public init(
+    keys: [(screen: String, items: [Item])], routes: [Item], environment: [Item],
+    files: [Item], exitStatuses: [Item]
+  ) {
+    self.keys = keys
+    self.routes = routes
+    self.environment = environment
+    self.files = files
+    self.exitStatuses = exitStatuses
+  }
+
+  /// `generated` (the parser's page) with these sections in, and the
+  /// subcommands whose names start with `hiddenPrefix` out.
+  public func page(from generated: String, hiddenPrefix: String = "debug-") -> String {
+    var lines = Self.droppingHidden(
+      generated.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+      prefix: hiddenPrefix)
+    // The parser's own EXIT STATUS (`.Ex -std`) is replaced by ours.
+    if let exit = lines.firstIndex(where: { $0.hasPrefix(".Sh \"EXIT STATUS\"") }) {
+      var end = exit + 1
+      while end < lines.count, !lines[end].hasPrefix(".Sh ") { end += 1 }
+      lines.removeSubrange(exit..<end)
+    }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    var sections: [String] = []
+    sections += [".Sh KEYS"]
+    for (screen, items) in keys where !items.isEmpty {
+      sections += [".Ss \(Self.escape(screen))"] + Self.list(items, term: "Cm")
+    }
+    sections += [".Sh ROUTES"] + Self.list(routes, term: "Li")
+    sections += [".Sh ENVIRONMENT"] + Self.list(environment, term: "Ev")
+    sections += [".Sh FILES"] + Self.list(files, term: "Pa")
+    sections += [".Sh \"EXIT STATUS\""] + Self.list(exitStatuses, term: "Sy")
+    // After DESCRIPTION, before any later section the parser wrote.
+    let after = lines.firstIndex { $0.hasPrefix(".Sh ") && !Self.leading.contains($0) }
+    lines.insert(contentsOf: sections, at: after ?? lines.count)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static let leading: Set<String> = [".Sh NAME", ".Sh SYNOPSIS", ".Sh DESCRIPTION"]
+
+  private static func list(_ items: [Item], term macro: String) -> [String] {
+    [".Bl -tag -width Ds -compact"]
+      + items.flatMap { [".It \(macro) \(quoted($0.term))", escape($0.text)] } + [".El"]
+  }
+
+  /// Drops `.It Em <prefix>…` entries with their nested lists.
+  private static func droppingHidden(_ lines: [String], prefix: String) -> [String] {
+    var result: [String] = []
+    var index = 0
+    while index < lines.count {
+      let line = lines[index]
+      guard line.hasPrefix(".It Em \(prefix)") else {
+        result.append(line)
+        index += 1
+        continue
+      }
+      index += 1
+      var depth = 0
+      while index < lines.count {
+        let next = lines[index]
+        if depth == 0, next.hasPrefix(".It ") || next == ".El" { break }
+        if next.hasPrefix(".Bl") { depth += 1 }
+        if next == ".El" { depth -= 1 }
+        index += 1
+      }
+    }
+    return result
+  }
+
+  /// A macro argument: quoted when it has spaces, quotes doubled.
+  static func quoted(_ text: String) -> String {
+    let escaped = escape(text).replacingOccurrences(of: "\"", with: "\"\"")
+    return escaped.contains(" ") || escaped.isEmpty ? "\"\(escaped)\"" : escaped
+  }
+
+  /// Text that roff takes literally: backslashes escaped, no line starting
+  /// with a control character.
+  static func escape(_ text: String) -> String {
+    let escaped = text.replacingOccurrences(of: "\\", with: "\\e")
+    return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
+  }
+}

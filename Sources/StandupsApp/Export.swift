@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import StandupsCore
+import StandupsTUI
+
+/// Prints standups and their meetings to standard output, as Markdown or as a
+/// data file. Only reads: it creates, copies and changes no file.
+struct Export: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print standups and their meetings as Markdown, or as a data file (JSON).",
+    discussion: """
+      --open narrows what is printed: / everything, /<standup> (and its edit, \
+      delete and record routes) one standup, /<standup>/meetings/<meeting> one \
+      meeting. Dates are in local time (TZ).
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case markdown, json
+  }
+
+  @OptionGroup var options: DataOptions
+
+  @Option(name: .long, help: "What to print: Markdown, or a data file (JSON) of what is selected.")
+  var format = Format.markdown
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Only meetings on or after this local date.", valueName: "YYYY-MM-DD"))
+  var since: String?
+
+  func validate() throws {
+    if let since, MarkdownExport.Day(parsing: since) == nil {
+      throw ValidationError("'\(since)' is not a date: --since takes YYYY-MM-DD, e.g. 2026-11-20")
+    }
+  }
+
+  @MainActor
+  func run() async throws {
+    // What the route asks for, checked before the file is read, as `render` does.
+    var route = Route.list
+    if let text = options.open {
+      do {
+        route = try Route(parsing: text)
+      } catch {
+        printError("'\(text)' is not a route: \(Self.firstLines(of: error))")
+        throw ExitCode(2)
+      }
+    }
+    switch route {
+    case .new:
+      printError("'\(options.open ?? "")' opens the new standup sheet: nothing to export")
+      throw ExitCode(2)
+    case .deleteFromList:
+      printError("'\(options.open ?? "")' opens an alert over the list: nothing to export")
+      throw ExitCode(2)
+    case .list, .standup:
+      break
+    }
+
+    let standups = try load(DataFile(path: options.path))
+    var selection: IdentifiedArrayOf<Standup>
+    switch try Self.resolve(route, text: options.open, in: standups) {
+    case .all:
+      selection = standups
+    case .standup(let standup):
+      selection = [standup]
+    case .meeting(var standup, let meeting):
+      standup.meetings = [meeting]
+      selection = [standup]
+    }
+    if let since = since.flatMap(MarkdownExport.Day.init(parsing:)) {
+      selection = MarkdownExport.selecting(selection, since: since, timeZone: .process)
+    }
+
+    let output: Data
+    switch format {
+    case .markdown:
+      output = Data(MarkdownExport.markdown(standups: selection, timeZone: .process).utf8)
+    case .json:
+      do {
+        // Exactly what the app would save: the output is a data file as it is.
+        output = try StandupsFormat.encode(selection)
+      } catch {
+        printError("cannot encode the standups: \(error)")
+        throw ExitCode(1)
+      }
+    }
+    FileHandle.standardOutput.write(output)
+  }
+
+  /// The standups in the file; none when there is no file yet. A file that
+  /// cannot be read (or is not a regular file, or is from a newer standups) is
+  /// reported and left as it is: exit 1.
+  private func load(_ file: DataFile) throws -> IdentifiedArrayOf<Standup> {
+    if file.holdsDirectoryOrSpecialFile {
+      printError("\(file.path) is not a regular file: nothing to export")
+      throw ExitCode(1)
+    }
+    do {
+      return try file.load() ?? []
+    } catch {
+      printError("\(error)")
+      throw ExitCode(1)
+    }
+  }
+
+  enum Selection {
+    case all
+    case standup(Standup)
+    case meeting(Standup, Meeting)
+  }
+
+  /// What a route names in `standups`, resolved as the app resolves it (so a
+  /// bad reference fails with the message `render` and `run` give, exit 2).
+  static func resolve(
+    _ route: Route, text: String?, in standups: IdentifiedArrayOf<Standup>
+  ) throws -> Selection {
+    let state: AppFeature.State
+    do {
+      state = try route.state(for: standups, newStandupID: { UUID() })
+    } catch {
+      printError("'\(text ?? "/")' does not open anything: \(error)")
+      throw ExitCode(2)
+    }
+    guard case .standup = route, let id = state.standupsList.selection,
+      let standup = standups[id: id]
+    else { return .all }
+    for element in state.path {
+      if case .meeting(let detail) = element, let meeting = standup.meetings[id: detail.meeting.id]
+      {
+        return .meeting(standup, meeting)
+      }
+    }
+    return .standup(standup)
+  }
+
+  private static func firstLines(of error: any Error) -> String {
+    "\(error)".split(separator: "\n").prefix(3).joined(separator: " ").trimmingCharacters(
+      in: .whitespaces)
+  }
+}

@@ -1,0 +1,86 @@
+import AppCommandLine
+import ArgumentParser
+import Foundation
+import StandupsCore
+import StandupsTUI
+import TerminalApp
+
+/// Finishes the manual page `generate-manual` wrote from the parser: adds
+/// the keys of every screen (from the keymaps), the routes, environment,
+/// files and exit statuses. `make man` runs it; hidden from help.
+struct ManualCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "debug-manual", shouldDisplay: false)
+
+  @Option(name: .long, help: "The page generate-manual wrote.")
+  var generated: String
+
+  func run() throws {
+    let page = try String(contentsOfFile: generated, encoding: .utf8)
+    print(Self.manual.page(from: page), terminator: "")
+  }
+
+  /// Each screen as a route opens it on the sample standups.
+  static let screens: [(title: String, route: String)] = [
+    ("The list", "/"),
+    ("The new standup sheet (and the edit sheet)", "/new"),
+    ("A delete alert", "/?delete=1"),
+    ("A standup", "/1"),
+    ("A recording", "/1/record"),
+    ("A past meeting", "/1/meetings/1"),
+  ]
+
+  @MainActor static var keys: [KeyReference] {
+    let states = screens.compactMap { title, route in
+      (try? Route(parsing: route).state(for: SampleData.standups, newStandupID: { UUID(0) }))
+        .map { (title: title, state: $0) }
+    }
+    return StandupsView.make().keyReference(states)
+  }
+
+  static var manual: Manual {
+    let keys = MainActor.assumeIsolated { Self.keys }
+    return Manual(
+      keys: keys.map { reference in
+        (reference.screen, reference.entries.map { ($0.keys, $0.description) })
+      },
+      routes: [
+        ("/", "the list"), ("/new", "the new standup sheet"),
+        ("/?delete=<standup>", "the delete alert over the list"),
+        ("/<standup>", "a standup's detail"), ("/<standup>/edit", "its edit sheet"),
+        ("/<standup>/edit/attendees/<n>", "its edit sheet, attendee n focused"),
+        ("/<standup>/delete", "the delete alert over the detail"),
+        ("/<standup>/record", "a recording of its meeting"),
+        ("/<standup>/meetings/<meeting>", "a past meeting"),
+        (
+          "<standup>",
+          "an id, a unique id prefix, a 1-based position or a title (any case); a <meeting> is an id, a prefix or a position (newest first); standups:// may precede the path"
+        ),
+      ],
+      environment: [
+        ("STANDUPS_DATA", "the data file, when --data is not given"),
+        ("XDG_DATA_HOME", "where the data file is by default (else ~/.local/share)"),
+        ("HOME", "the home directory, for the default data file"),
+        ("TERM", "the terminal type; a terminal that cannot move its cursor is refused"),
+        ("NO_COLOR", "draw without colours, as --no-color"),
+        ("TZ", "the time zone meetings are shown and exported in"),
+        ("STANDUPS_WATCH", "poll: watch the data file by polling twice a second instead of inotify"),
+        ("STANDUPS_EXECUTORS", "platform: run on libdispatch's executors instead of the app's own loop"),
+      ],
+      files: [
+        ("$XDG_DATA_HOME/standups/standups.json", "the data file (versioned JSON, mode 0600)"),
+        ("<data>.lock", "held while the app runs: a second instance opens read-only"),
+        (
+          "<data>.conflict-<UTC time>Z.json",
+          "your version of standups another program changed too (a valid data file)"
+        ),
+        ("<data>.unreadable-<time>", "a data file that could not be read, kept aside"),
+      ],
+      exitStatuses: [
+        ("0", "success"),
+        ("1", "the terminal cannot be used, the data could not be saved, or a file could not be read"),
+        ("2", "a route that does not match, is ambiguous, or has nothing to export"),
+        ("64", "a malformed command line"),
+      ])
+  }
+}
