@@ -61,7 +61,10 @@ struct InventoryManual: ParsableCommand {
         ("HOME", "the home directory, for the default data file"),
         ("TERM", "the terminal type; a terminal that cannot move its cursor is refused"),
         ("NO_COLOR", "draw without colours, as --no-color"),
-        ("INVENTORY_WATCH", "poll: watch the data file by polling twice a second instead of inotify"),
+        (
+          "INVENTORY_WATCH",
+          "poll: watch the data file by polling twice a second instead of inotify"
+        ),
       ],
       files: [
         ("$XDG_DATA_HOME/inventory/items.json", "the data file (versioned JSON, mode 0600)"),

@@ -64,8 +64,13 @@ struct ManualCommand: ParsableCommand {
         ("TERM", "the terminal type; a terminal that cannot move its cursor is refused"),
         ("NO_COLOR", "draw without colours, as --no-color"),
         ("TZ", "the time zone meetings are shown and exported in"),
-        ("STANDUPS_WATCH", "poll: watch the data file by polling twice a second instead of inotify"),
-        ("STANDUPS_EXECUTORS", "platform: run on libdispatch's executors instead of the app's own loop"),
+        (
+          "STANDUPS_WATCH", "poll: watch the data file by polling twice a second instead of inotify"
+        ),
+        (
+          "STANDUPS_EXECUTORS",
+          "platform: run on libdispatch's executors instead of the app's own loop"
+        ),
       ],
       files: [
         ("$XDG_DATA_HOME/standups/standups.json", "the data file (versioned JSON, mode 0600)"),
@@ -78,7 +83,10 @@ struct ManualCommand: ParsableCommand {
       ],
       exitStatuses: [
         ("0", "success"),
-        ("1", "the terminal cannot be used, the data could not be saved, or a file could not be read"),
+        (
+          "1",
+          "the terminal cannot be used, the data could not be saved, or a file could not be read"
+        ),
         ("2", "a route that does not match, is ambiguous, or has nothing to export"),
         ("64", "a malformed command line"),
       ])
