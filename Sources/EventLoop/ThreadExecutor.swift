@@ -14,7 +14,7 @@ import Synchronization
 /// Give each executor to one actor, which keeps it: the thread reaches the
 /// executor unretained, relying on queued jobs keeping their actor, and so
 /// the executor, alive.
-public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
+public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
   /// Shared by the executor and its thread; the thread keeps only this alive.
   private final class Queue: @unchecked Sendable {
     // Allocated: a pthread object must not move, and a class's stored
@@ -74,6 +74,10 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     UnownedSerialExecutor(ordinary: self)
   }
 
+  public func asUnownedTaskExecutor() -> UnownedTaskExecutor {
+    UnownedTaskExecutor(ordinary: self)
+  }
+
   private final class Context {
     let queue: Queue
     let executor: Unmanaged<ThreadExecutor>
@@ -94,8 +98,12 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
         let closed = queue.closed
         pthread_mutex_unlock(queue.mutex)
         if jobs.isEmpty && closed { return }
-        let serial = executor.takeUnretainedValue().asUnownedSerialExecutor()
-        for job in jobs { job.runSynchronously(on: serial) }
+        let executor = executor.takeUnretainedValue()
+        // As the actor's executor and as the preferred executor of the tasks
+        // the actor starts: their jobs come here, not to the shared pool.
+        let serial = executor.asUnownedSerialExecutor()
+        let task = executor.asUnownedTaskExecutor()
+        for job in jobs { job.runSynchronously(isolatedTo: serial, taskExecutor: task) }
       }
     }
   }

@@ -27,6 +27,9 @@ public actor Saver<Document: Sendable & Equatable> {
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
   }
+  /// Where the saver's own tasks start, when its executor can take them: on
+  /// its thread, not waiting for a shared pool that may be busy.
+  private nonisolated var taskExecutor: (any TaskExecutor)? { executor as? any TaskExecutor }
   private let interval: Duration
   private let settleTime: Duration
   private let clock: any Clock<Duration>
@@ -103,7 +106,7 @@ public actor Saver<Document: Sendable & Equatable> {
       return submitted == nil
     }
     // One hand-over at a time: a pending one takes the newest state anyway.
-    if wasEmpty { Task { await self.takeInbox() } }
+    if wasEmpty { Task(executorPreference: taskExecutor) { await self.takeInbox() } }
   }
 
   /// The file may have changed (a watcher's report): looks, from any thread.
@@ -112,7 +115,7 @@ public actor Saver<Document: Sendable & Equatable> {
       defer { requested = true }
       return requested
     }
-    if !wasRequested { Task { await self.checkFile() } }
+    if !wasRequested { Task(executorPreference: taskExecutor) { await self.checkFile() } }
   }
 
   private func takeInbox() {
