@@ -86,7 +86,8 @@ public struct Manual: Sendable {
   /// A macro argument: quoted when it has spaces, quotes doubled.
   static func quoted(_ text: String) -> String {
     let escaped = escape(text).replacingOccurrences(of: "\"", with: "\"\"")
-    return escaped.contains(" ") || escaped.isEmpty ? "\"\(escaped)\"" : escaped
+    let needsQuotes = escaped.contains(" ") || escaped.contains("\"") || escaped.isEmpty
+    return needsQuotes ? "\"\(escaped)\"" : escaped
   }
 
   /// Text that roff takes literally: backslashes escaped, no line starting

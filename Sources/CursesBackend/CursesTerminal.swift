@@ -119,6 +119,16 @@ public final class CursesTerminal: TerminalBackend {
     beep()
   }
 
+  /// Sends base64-encoded text to the terminal's clipboard with OSC 52
+  /// (xterm, kitty, iTerm2, tmux with `set-clipboard on`…). Terminals without
+  /// it ignore the sequence; it moves no cursor, so curses' picture of the
+  /// screen holds.
+  public func copyToClipboard(base64: String) {
+    guard !isShutDown else { return }
+    fflush(cn_stdout())
+    Self.writeToTerminal("\u{1B}]52;c;" + base64 + "\u{07}")
+  }
+
   /// Gives the terminal back to the shell and stops the process group, as
   /// Ctrl-Z does to any program; returns once it is continued (`fg`), with
   /// curses mode back and the next frame painted in full at the current size.

@@ -8,14 +8,15 @@ import TerminalApp
 /// Finishes the manual page `generate-manual` wrote (see `make man`): the
 /// keys of every screen from the keymaps, the routes, environment, files and
 /// exit statuses. Hidden from help.
-struct InventoryManual: ParsableCommand {
+struct InventoryManual: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "debug-manual", shouldDisplay: false)
 
   @Option(name: .long, help: "The page generate-manual wrote.")
   var generated: String
 
-  func run() throws {
+  @MainActor
+  func run() async throws {
     let page = try String(contentsOfFile: generated, encoding: .utf8)
     print(Self.manual.page(from: page), terminator: "")
   }
@@ -32,14 +33,14 @@ struct InventoryManual: ParsableCommand {
     ("Tab Three", "/three"),
   ]
 
-  static var manual: Manual {
-    let keys = MainActor.assumeIsolated {
+  @MainActor static var manual: Manual {
+    let keys = {
       let states = screens.compactMap { title, route in
         (try? Route(parsing: route).state(for: Item.samples, newItemID: { UUID(0) }))
           .map { (title: title, state: $0) }
       }
       return InventoryView.make().keyReference(states)
-    }
+    }()
     return Manual(
       keys: keys.map { reference in
         (reference.screen, reference.entries.map { ($0.keys, $0.description) })
@@ -61,6 +62,7 @@ struct InventoryManual: ParsableCommand {
         ("HOME", "the home directory, for the default data file"),
         ("TERM", "the terminal type; a terminal that cannot move its cursor is refused"),
         ("NO_COLOR", "draw without colours, as --no-color"),
+        ("TMPDIR", "where standard error waits while the screen is drawn (default /tmp)"),
         (
           "INVENTORY_WATCH",
           "poll: watch the data file by polling twice a second instead of inotify"

@@ -30,7 +30,6 @@ public final class FileWatcher: Sendable {
   private let names: Set<String>
   private let onChange: @Sendable () -> Void
   private let stopPipe: (read: Int32, write: Int32)
-  private let poller = Mutex<Task<Void, Never>?>(nil)
   private let stopped = Atomic(false)
 
   public init(
@@ -60,9 +59,9 @@ public final class FileWatcher: Sendable {
       }
     }
     self.inotify = inotify
+    _ = pipe(&fds)
     if inotify >= 0 {
       mode = .inotify
-      _ = pipe(&fds)
     } else if case .polling(let interval) = requested {
       mode = .polling(interval)
     } else {
@@ -80,16 +79,24 @@ public final class FileWatcher: Sendable {
       thread.name = "file watcher"
       thread.start()
     case .polling(let interval):
-      let onChange = self.onChange
-      poller.withLock {
-        $0 = Task {
-          while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            guard !Task.isCancelled else { return }
-            onChange()
-          }
-        }
-      }
+      // A thread of its own that sleeps in poll(2) on the stop pipe: no
+      // executor or pool to wait for.
+      let milliseconds = Int32(
+        clamping: interval.components.seconds * 1000
+          + interval.components.attoseconds / 1_000_000_000_000_000)
+      let thread = Thread { [self] in self.pollOnThisThread(every: max(1, milliseconds)) }
+      thread.name = "file poller"
+      thread.start()
+    }
+  }
+
+  private func pollOnThisThread(every milliseconds: Int32) {
+    var stop = pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)
+    while true {
+      let n = poll(&stop, 1, milliseconds)
+      if n < 0, errno == EINTR { continue }
+      guard n == 0 else { return }
+      onChange()
     }
   }
 
@@ -148,10 +155,6 @@ public final class FileWatcher: Sendable {
   /// Stops watching (tests; the app watches until it ends).
   public func stop() {
     stopped.store(true, ordering: .relaxed)
-    poller.withLock {
-      $0?.cancel()
-      $0 = nil
-    }
     if stopPipe.write >= 0 {
       var byte: UInt8 = 1
       _ = write(stopPipe.write, &byte, 1)

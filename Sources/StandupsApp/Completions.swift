@@ -9,7 +9,9 @@ enum RouteCompletion {
   static func candidates(words: [String], prefix: String) -> [String] {
     var flag: String?
     if let index = words.firstIndex(of: "--data"), index + 1 < words.count {
-      flag = words[index + 1]
+      // Bash splits `--data=FILE` at the `=` (it is in COMP_WORDBREAKS).
+      let value = words[index + 1] == "=" && index + 2 < words.count ? index + 2 : index + 1
+      flag = words[value]
     } else if let word = words.first(where: { $0.hasPrefix("--data=") }) {
       flag = String(word.dropFirst("--data=".count))
     }
@@ -25,19 +27,19 @@ enum RouteCompletion {
   /// (they would be ambiguous).
   static func routes(for standups: IdentifiedArrayOf<Standup>, prefix: String) -> [String] {
     var titleCounts: [String: Int] = [:]
-    for standup in standups { titleCounts[standup.title.lowercased(), default: 0] += 1 }
+    // Folded as the resolver compares titles (caseless: "Straße" is "STRASSE").
+    func key(_ title: String) -> String { title.uppercased().lowercased() }
+    for standup in standups { titleCounts[key(standup.title), default: 0] += 1 }
     var routes = ["/", "/new"]
     for (index, standup) in standups.enumerated() {
       var tokens = [String(index + 1)]
-      if !standup.title.isEmpty, titleCounts[standup.title.lowercased()] == 1,
+      if !standup.title.isEmpty, titleCounts[key(standup.title)] == 1,
         Int(standup.title) == nil
       {
         tokens.append(standup.title)
       }
       for token in tokens {
-        let base = Route.standup(token, .detail).path
-        guard base.hasPrefix(prefix) || prefix.hasPrefix(base) else { continue }
-        routes.append(base)
+        routes.append(Route.standup(token, .detail).path)
         routes.append(Route.deleteFromList(token).path)
         for child in [StandupRoute.edit, .delete, .record] {
           routes.append(Route.standup(token, child).path)

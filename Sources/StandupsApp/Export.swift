@@ -54,7 +54,7 @@ struct Export: AsyncParsableCommand {
     case .deleteFromList:
       printError("'\(options.open ?? "")' opens an alert over the list: nothing to export")
       throw ExitCode(2)
-    case .list, .standup:
+    case .list, .filteredList, .standup:
       break
     }
 
@@ -63,6 +63,8 @@ struct Export: AsyncParsableCommand {
     switch try Self.resolve(route, text: options.open, in: standups) {
     case .all:
       selection = standups
+    case .some(let shown):
+      selection = shown
     case .standup(let standup):
       selection = [standup]
     case .meeting(var standup, let meeting):
@@ -107,6 +109,8 @@ struct Export: AsyncParsableCommand {
 
   enum Selection {
     case all
+    /// Those a filter (`/?filter=…`) shows.
+    case some(IdentifiedArrayOf<Standup>)
     case standup(Standup)
     case meeting(Standup, Meeting)
   }
@@ -122,6 +126,12 @@ struct Export: AsyncParsableCommand {
     } catch {
       printError("'\(text ?? "/")' does not open anything: \(error)")
       throw ExitCode(2)
+    }
+    if case .filteredList = route {
+      // The standups the list shows with that filter, in its order.
+      return .some(
+        IdentifiedArray(
+          uncheckedUniqueElements: state.standupsList.visibleIDs.compactMap { standups[id: $0] }))
     }
     guard case .standup = route, let id = state.standupsList.selection,
       let standup = standups[id: id]

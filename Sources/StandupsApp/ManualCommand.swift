@@ -8,14 +8,15 @@ import TerminalApp
 /// Finishes the manual page `generate-manual` wrote from the parser: adds
 /// the keys of every screen (from the keymaps), the routes, environment,
 /// files and exit statuses. `make man` runs it; hidden from help.
-struct ManualCommand: ParsableCommand {
+struct ManualCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "debug-manual", shouldDisplay: false)
 
   @Option(name: .long, help: "The page generate-manual wrote.")
   var generated: String
 
-  func run() throws {
+  @MainActor
+  func run() async throws {
     let page = try String(contentsOfFile: generated, encoding: .utf8)
     print(Self.manual.page(from: page), terminator: "")
   }
@@ -38,9 +39,8 @@ struct ManualCommand: ParsableCommand {
     return StandupsView.make().keyReference(states)
   }
 
-  static var manual: Manual {
-    let keys = MainActor.assumeIsolated { Self.keys }
-    return Manual(
+  @MainActor static var manual: Manual {
+    Manual(
       keys: keys.map { reference in
         (reference.screen, reference.entries.map { ($0.keys, $0.description) })
       },
@@ -64,6 +64,7 @@ struct ManualCommand: ParsableCommand {
         ("TERM", "the terminal type; a terminal that cannot move its cursor is refused"),
         ("NO_COLOR", "draw without colours, as --no-color"),
         ("TZ", "the time zone meetings are shown and exported in"),
+        ("TMPDIR", "where standard error waits while the screen is drawn (default /tmp)"),
         (
           "STANDUPS_WATCH", "poll: watch the data file by polling twice a second instead of inotify"
         ),

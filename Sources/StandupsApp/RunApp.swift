@@ -24,6 +24,9 @@ struct RunApp: AsyncParsableCommand {
   @Flag(name: .long, help: "Draw without colours (also when NO_COLOR is set).")
   var noColor = false
 
+  @Flag(name: .long, help: "Don't send copies (y) to the terminal's clipboard (OSC 52).")
+  var noClipboard = false
+
   @Option(name: .long, help: "Append every action and state change to this file (debugging).")
   var debugLog: String?
 
@@ -75,7 +78,10 @@ struct RunApp: AsyncParsableCommand {
     let store = StandupsComposition.makeStore(
       state: launch.state, status: status, log: log,
       standupsStore: fileStore?.store ?? FileStore.readOnly,
-      chime: noBell ? .silent : SpeakerChime { await terminal.bell() })
+      chime: noBell ? .silent : SpeakerChime { await terminal.bell() },
+      dependencies: { [noClipboard] in
+        $0.clipboard = noClipboard ? .off : .terminal(terminal)
+      })
     if !launch.isReadOnly, lock != nil, let notice = launch.notice {
       store.send(.bannerShown(.error(notice)))
     }

@@ -12,3 +12,19 @@ extension StandardKeys {
   /// Offered while the user's version of a standup lost a conflict.
   static let reviewConflict = KeyBinding(keys: [.char("o")], help: ("o", "open your version"))
 }
+
+extension StandardKeys {
+  /// The list's filter line.
+  static let filter = KeyBinding(keys: [.char("/")], help: ("/", "filter"))
+  static let editFilter = KeyBinding(keys: [.char("/")], help: ("/", "edit filter"))
+  static let clearFilter = KeyBinding(keys: [.escape], help: ("esc", "clear filter"))
+  static let keepFilter = KeyBinding(keys: [.enter], help: ("enter", "keep filter"))
+  /// ↑/↓ alone while typing (k and j type).
+  static let filterUp = KeyBinding(keys: [.up], help: ("↑", "up"), group: .moving)
+  static let filterDown = KeyBinding(keys: [.down], help: ("↓", "down"), group: .moving)
+}
+
+extension StandardKeys {
+  /// A standup or a meeting to the terminal's clipboard, as Markdown.
+  static let copy = KeyBinding(keys: [.char("y")], help: ("y", "copy"))
+}

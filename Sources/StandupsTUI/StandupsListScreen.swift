@@ -5,11 +5,15 @@ import TerminalUI
 /// The root screen: standups as cards (title, attendees, length, theme colour).
 enum StandupsListScreen {
   static let cardHeight = 3
+  /// Rows the filter line takes above the cards: the line and a gap.
+  static let filterHeight = 2
 
   static func keymap(_ state: StandupsList.State, pageSize: Int) -> Keymap<StandupsList.Action> {
+    if state.filter.isEditing { return filterKeymap(state, pageSize: pageSize) }
     let hasSelection = state.selection != nil
     // Moving needs somewhere to move to; the help bar then drops ↑/↓ too.
-    let canMove = state.standups.count > 1
+    let canMove = state.visibleCount > 1
+    let isFiltered = state.filter.isFiltering
     return Keymap([
       Command(Keys.up.enabled(canMove), send: .selectionMoved(by: -1)),
       Command(Keys.down.enabled(canMove), send: .selectionMoved(by: 1)),
@@ -20,6 +24,10 @@ enum StandupsListScreen {
       Command(Keys.open.enabled(hasSelection)) { _ in
         state.selection.map { .standupTapped($0) }
       },
+      Command(
+        (isFiltered ? Keys.editFilter : Keys.filter).enabled(isFiltered || !state.standups.isEmpty),
+        send: .filterButtonTapped),
+      Command(Keys.clearFilter.enabled(isFiltered), send: .filterCleared),
       Command(KeyBinding(keys: [.char("a")], help: ("a", "add")), send: .addButtonTapped),
       Command(
         KeyBinding(keys: [.char("s")], help: ("s", "load samples")).enabled(state.standups.isEmpty),
@@ -32,29 +40,114 @@ enum StandupsListScreen {
     ])
   }
 
+  /// While the filter line is open: printable keys type, ←/→/backspace edit,
+  /// ↑/↓ move the highlight among the matches.
+  static func filterKeymap(_ state: StandupsList.State, pageSize: Int)
+    -> Keymap<StandupsList.Action>
+  {
+    let canMove = state.visibleCount > 1
+    let filter = state.filter
+    var keymap = Keymap<StandupsList.Action>(
+      [
+        Command(Keys.filterUp.enabled(canMove), send: .selectionMoved(by: -1)),
+        Command(Keys.filterDown.enabled(canMove), send: .selectionMoved(by: 1)),
+        Command(Keys.pageUp.enabled(canMove), send: .selectionMoved(by: -pageSize)),
+        Command(Keys.pageDown.enabled(canMove), send: .selectionMoved(by: pageSize)),
+        Command(Keys.keepFilter, send: .filterSubmitted),
+        Command(Keys.clearFilter, send: .filterCleared),
+      ], typesText: true
+    ) { key in
+      TextFieldState.edit(key, text: filter.text, cursor: filter.cursor).map {
+        .filterChanged($0.text, cursor: $0.cursor)
+      }
+    }
+    keymap.paste = { pasted in
+      let (text, cursor) = TextFieldState.insert(pasted, text: filter.text, cursor: filter.cursor)
+      return .filterChanged(text, cursor: cursor)
+    }
+    return keymap
+  }
+
+  /// Whether the filter line shows: open, or a filter kept.
+  static func showsFilter(_ state: StandupsList.State) -> Bool {
+    state.filter.isEditing || state.filter.isFiltering
+  }
+
   /// Cards that fit on a screen of `size`, for paging.
   static func pageSize(for size: Size) -> Int {
     max(1, (size.height - 4) / cardHeight)
+  }
+
+  /// Cards that fit on a screen of `size` below the filter line, if it shows.
+  static func pageSize(for size: Size, _ state: StandupsList.State) -> Int {
+    let filterRows = showsFilter(state) ? filterHeight : 0
+    return max(1, (size.height - 4 - filterRows) / cardHeight)
   }
 
   static func draw(
     _ state: StandupsList.State, in canvas: inout Canvas, bindings: [KeyBinding],
     memory: inout ViewMemory
   ) {
-    let count = state.standups.count
-    let trailing = count == 1 ? "1 standup" : "\(count) standups"
+    let total = state.standups.count
+    let shown = state.visibleCount
+    let trailing =
+      state.filter.isFiltering
+      ? "\(shown) of \(total)" : total == 1 ? "1 standup" : "\(total) standups"
     ScreenChrome.draw(in: &canvas, crumbs: ["Standups"], trailing: trailing, bindings: bindings) {
       content in
-      guard count > 0 else {
-        drawEmpty(in: &content)
-        return
+      let size = content.bounds
+      var listArea = Rect(x: 0, y: 0, width: size.width, height: size.height)
+      if showsFilter(state) {
+        drawFilter(state.filter, in: &content)
+        listArea = Rect(
+          x: 0, y: filterHeight, width: size.width, height: max(0, size.height - filterHeight))
       }
-      let list = ListView(
-        count: count, selected: state.selectedIndex, rowHeight: cardHeight,
-        offset: memory.list.offset, highlight: [])
-      memory.list.offset = list.draw(in: &content) { index, isSelected, row in
-        drawCard(state.standups[index], isSelected: isSelected, in: &row)
+      content.within(listArea) { content in
+        guard total > 0 else {
+          drawEmpty(in: &content)
+          return
+        }
+        guard shown > 0 else {
+          drawNoMatch(state.filter.text, in: &content)
+          return
+        }
+        let list = ListView(
+          count: shown, selected: state.selectedVisibleIndex, rowHeight: cardHeight,
+          offset: memory.list.offset, highlight: [])
+        memory.list.offset = list.draw(in: &content) { index, isSelected, row in
+          drawCard(state.visibleStandup(at: index), isSelected: isSelected, in: &row)
+        }
       }
+    }
+  }
+
+  /// The filter line: a field with the cursor while open, the kept text otherwise.
+  static func drawFilter(_ filter: StandupsFilter, in canvas: inout Canvas) {
+    let width = canvas.bounds.width
+    let label = "Filter: "
+    let x = canvas.put(label, x: 3, y: 0, style: filter.isEditing ? Styles.title : Styles.hint)
+    let fieldWidth = max(1, width - x - 1)
+    if filter.isEditing {
+      canvas.within(Rect(x: x, y: 0, width: fieldWidth, height: 1)) {
+        TextField(
+          TextFieldState(text: filter.text, cursor: filter.cursor),
+          placeholder: "title, attendee or note words"
+        ).draw(in: &$0)
+      }
+    } else {
+      canvas.put(Sanitizer.inert(filter.text), x: x, y: 0, width: fieldWidth, style: .bold)
+    }
+  }
+
+  static func drawNoMatch(_ text: String, in canvas: inout Canvas) {
+    let width = canvas.bounds.width
+    let quoted = TextWidth.truncate(Sanitizer.inert(text), to: max(1, width - 24))
+    let lines = ["No standups match '\(quoted)'", "", "esc clears the filter"]
+    let top = max(0, (canvas.bounds.height - lines.count) / 2)
+    for (i, line) in lines.enumerated() {
+      canvas.put(
+        line, x: 0, y: top + i, width: width, alignment: .center,
+        style: i == 0 ? Styles.title : Styles.hint)
     }
   }
 

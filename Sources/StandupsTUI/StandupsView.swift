@@ -31,7 +31,28 @@ public enum StandupsView {
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)
     case .notified(let notice): .show(banner(for: notice))
+    case .copied(let title, let result): .show(banner(for: title, copied: result))
     default: nil
+    }
+  }
+
+  /// What `y` copies on a standup's screen: the highlighted meeting, else the standup.
+  static func copyContent(of detail: StandupDetail.State) -> ClipboardContent {
+    guard let id = detail.selection, let meeting = detail.standup.meetings[id: id] else {
+      return .standup(detail.standup)
+    }
+    return .meeting(meeting, of: detail.standup)
+  }
+
+  static func banner(for title: String, copied result: ClipboardResult) -> Banner {
+    let name = "“\(Sanitizer.inert(title))”"
+    return switch result {
+    case .sent: .notice("Copied \(name) as Markdown: sent to the terminal's clipboard")
+    case .tooLarge(let bytes):
+      .error(
+        "\(name) is too large to copy (\(bytes / 1024) KB; the clipboard takes 64 KB): use standups export"
+      )
+    case .off: .notice("Copying is off (--no-clipboard); standups export prints the same Markdown")
     }
   }
 
@@ -62,13 +83,18 @@ public enum StandupsView {
       state.conflict == nil
       ? [] : [Command<Action>(Keys.reviewConflict, send: .app(.reviewConflictTapped))]
     guard let id = state.path.ids.last, let element = state.path[id: id] else {
-      return list(state.standupsList, size: size, extra: review)
+      let copy = state.standupsList.selection.flatMap { state.standupsList.standups[id: $0] }.map {
+        Command<Action>(Keys.copy, send: .app(.copyButtonTapped(.standup($0))))
+      }
+      return list(state.standupsList, size: size, extra: (copy.map { [$0] } ?? []) + review)
     }
     let back = Command<Action>(Keys.back, send: .app(.path(.popFrom(id: id))))
     switch element {
     case .detail(let detail):
       return self.detail(
-        detail, id: id, back: back, environment: environment, extra: review)
+        detail, id: id, back: back, environment: environment,
+        extra: [Command(Keys.copy, send: .app(.copyButtonTapped(copyContent(of: detail))))] + review
+      )
     case .record(let record):
       let embed: (RecordMeeting.Action) -> Action = {
         .app(.path(.element(id: id, action: .record($0))))
@@ -85,6 +111,9 @@ public enum StandupsView {
       var keymap = MeetingDetailScreen.keymap(meeting, pageSize: max(1, size.height - 8)).map {
         Action.app(.path(.element(id: id, action: .meeting($0))))
       }
+      keymap.commands.append(
+        Command(
+          Keys.copy, send: .app(.copyButtonTapped(.meeting(meeting.meeting, of: meeting.standup)))))
       keymap.commands.append(back)
       return Scene(
         screen: Screen(keymap: keymap) { canvas, bar, _ in
@@ -98,10 +127,13 @@ public enum StandupsView {
   ) -> Scene {
     let embed: (StandupsList.Action) -> Action = { .app(.standupsList($0)) }
     var keymap = StandupsListScreen.keymap(
-      list, pageSize: StandupsListScreen.pageSize(for: size)
+      list, pageSize: StandupsListScreen.pageSize(for: size, list)
     ).map(embed)
-    keymap.commands += extra
-    keymap.commands.append(Command(Keys.quit, send: .quitRequested))
+    // While the filter line is open, letters type: no q, no extra letter keys.
+    if !list.filter.isEditing {
+      keymap.commands += extra
+      keymap.commands.append(Command(Keys.quit, send: .quitRequested))
+    }
     let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in
       StandupsListScreen.draw(list, in: &canvas, bindings: bar, memory: &memory)
     }

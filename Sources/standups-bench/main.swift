@@ -11,10 +11,12 @@ import StandupsCore
 //                  [--sizes 10,1000,100000] [--scenarios list,form] [--idle-seconds S]
 //   standups-bench --write-data FILE    (the 1 000 × 20 data file, to try by hand)
 //
-// SECTIONS: keystroke, terminal, startup, idle, store, save (comma-separated).
+// SECTIONS: keystroke, filter, terminal, startup, idle, store, save (comma-separated).
 
 struct Options {
-  var sections: Set<String> = ["keystroke", "terminal", "startup", "idle", "store", "save"]
+  var sections: Set<String> = [
+    "keystroke", "filter", "terminal", "startup", "idle", "store", "save",
+  ]
   var app: String
   var keys = 5_000
   var sizes = [10, 1_000, 100_000]
@@ -49,7 +51,7 @@ struct Options {
       case "--write-data": writeData = value(flag)
       case "-h", "--help":
         print(
-          "usage: standups-bench [--quick] [--only keystroke,terminal,startup,idle,store,save] "
+          "usage: standups-bench [--quick] [--only keystroke,filter,terminal,startup,idle,store,save] "
             + "[--app PATH] [--keys N] [--sizes 10,1000,100000] [--scenarios list,form] "
             + "[--idle-seconds S] | --write-data FILE")
         exit(0)
@@ -80,6 +82,9 @@ if options.sections.contains("keystroke") {
   await KeystrokeBench.run(
     report: report, sizes: options.sizes, keys: options.keys,
     scenarios: KeystrokeBench.Scenario.allCases.filter { options.scenarios.contains($0.name) })
+}
+if options.sections.contains("filter") {
+  await FilterBench.run(report: report, keys: options.keys)
 }
 if options.sections.contains("store") {
   StoreBench.run(report: report, seconds: options.storeSeconds)

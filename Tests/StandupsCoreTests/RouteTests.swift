@@ -14,6 +14,10 @@ struct RouteTests {
     ("/new", .new),
     ("/?delete=design", .deleteFromList("design")),
     ("/?delete=Team%20A%2FB", .deleteFromList("Team A/B")),
+    ("/?filter=eng", .filteredList("eng")),
+    ("/?filter=blob%20jr", .filteredList("blob jr")),
+    ("/?filter=caf%C3%A9%2Fcr%C3%A8me", .filteredList("café/crème")),
+    ("/?filter=", .filteredList("")),
     ("/design", .standup("design", .detail)),
     // A title that looks like the query is a title: its `?` prints encoded.
     ("/%3Fdelete=x", .standup("?delete=x", .detail)),
@@ -39,7 +43,7 @@ struct RouteTests {
 
   @Test(arguments: [
     "/design/bogus", "/new/extra", "/design/edit/attendees/x", "/design/meetings/", "/design//edit",
-    "/?delete=", "/?delete=design/edit",
+    "/?delete=", "/?delete=design/edit", "/?filters=x", "/?filterx",
   ])
   func rejectsMalformedRoutes(text: String) {
     #expect(throws: (any Error).self) { try Route(parsing: text) }
@@ -128,9 +132,50 @@ struct RouteTests {
     #expect(shown.meeting.id == Standup.mock.meetings[0].id)
   }
 
+  @Test func aRawSlashInAFilterIsText() throws {
+    #expect(try Route(parsing: "/?filter=a/b") == .filteredList("a/b"))
+  }
+
+  @Test func filteredListResolvesToTheListWithTheFilterKept() throws {
+    let state = try Route.filteredList("ENG").resolved(in: standups)
+    let list = state.standupsList
+    #expect(state.path.isEmpty)
+    #expect(list.destination == nil)
+    #expect(list.filter == StandupsFilter(text: "ENG"))
+    #expect(!list.filter.isEditing)
+    #expect(list.visibleIDs.contains(Standup.engineeringMock.id))
+    #expect(!list.visibleIDs.contains(Standup.productMock.id))
+    #expect(list.selection == list.visibleIDs.first)
+    // Nothing matches: the list, no highlight.
+    let none = try Route.filteredList("zzz").resolved(in: standups).standupsList
+    #expect(none.visibleCount == 0 && none.selection == nil)
+    // No words: the plain list.
+    #expect(try Route.filteredList(" ").resolved(in: standups) == Route.list.resolved(in: standups))
+  }
+
+  @Test func theListPrintsItsKeptOrTypedFilter() throws {
+    var state = try Route.list.resolved(in: standups)
+    state.standupsList.filter = StandupsFilter(text: "blob jr")
+    #expect(Route(state: state).path == "/?filter=blob%20jr")
+    state.standupsList.filter.isEditing = true
+    #expect(Route(state: state) == .filteredList("blob jr"))
+    // Spaces only filter nothing.
+    state.standupsList.filter = StandupsFilter(text: "  ", isEditing: true)
+    #expect(Route(state: state) == .list)
+    // A standup opened from the filtered list: its own route, the same as
+    // without the filter (a position counts the whole list).
+    state.standupsList.filter = StandupsFilter(text: "product")
+    state.path.append(.detail(StandupDetail.State(standup: .productMock)))
+    let filtered = Route(state: state)
+    state.standupsList.filter = StandupsFilter()
+    #expect(filtered == Route(state: state))
+    #expect(try Route.standup("3", .detail).resolved(in: standups).path.first == state.path.first)
+  }
+
   /// The route printed for a state opens that same state again.
   @Test(arguments: [
-    Route.list, .new, .deleteFromList("2"), .standup("1", .detail), .standup("1", .edit),
+    Route.list, .filteredList("eng"), .new, .deleteFromList("2"), .standup("1", .detail),
+    .standup("1", .edit),
     .standup("1", .editAttendee(4)),
     .standup("1", .delete), .standup("1", .record), .standup("1", .meeting("1")),
   ])
@@ -142,6 +187,7 @@ struct RouteTests {
     #expect(reopened.path.count == state.path.count)
     #expect(detail(reopened)?.standup.id == detail(state)?.standup.id)
     #expect(reopened.standupsList.selection == state.standupsList.selection)
+    #expect(reopened.standupsList.filter == state.standupsList.filter)
   }
 
   private func detail(_ state: AppFeature.State) -> StandupDetail.State? {

@@ -16,8 +16,15 @@ enum Invariants {
       problems.append("standup \(standup.id) has no attendees")
     }
     if list.standups.isEmpty, list.selection != nil { problems.append("selection in empty list") }
-    if !list.standups.isEmpty, list.selection.flatMap({ list.standups[id: $0] }) == nil {
+    if list.visibleCount > 0, list.selection.flatMap({ list.standups[id: $0] }) == nil {
       problems.append("list selection \(String(describing: list.selection)) names no standup")
+    }
+    // With a filter: the highlight is on a card it shows, nil when none shows.
+    if list.selection != nil, !list.isVisible(list.selection) {
+      problems.append("list selection \(String(describing: list.selection)) is filtered out")
+    }
+    if list.visibleCount == 0, list.selection != nil {
+      problems.append("selection while the filter shows nothing")
     }
     if case .add(let form) = list.destination { problems += self.form(form, "add sheet") }
     if !s.path.isEmpty, list.destination != nil {

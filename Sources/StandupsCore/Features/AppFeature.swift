@@ -37,6 +37,10 @@ public struct AppFeature: Reducer {
     /// Reopen the user's version of the standup that lost a conflict, in its
     /// edit sheet.
     case reviewConflictTapped
+    /// `y`: a standup or a meeting to the terminal's clipboard, as Markdown.
+    case copyButtonTapped(ClipboardContent)
+    /// What became of a copy, for the banner.
+    case copied(title: String, ClipboardResult)
   }
 
   /// The screens that can be pushed.
@@ -67,6 +71,7 @@ public struct AppFeature: Reducer {
   @Dependency(\.date.now) var now
   @Dependency(\.uuid) var uuid
   @Dependency(\.standupsStore) var store
+  @Dependency(\.clipboard) var clipboard
 
   public init() {}
 
@@ -75,6 +80,12 @@ public struct AppFeature: Reducer {
     CombineReducers {
       Scope(state: \.standupsList, action: \.standupsList) { StandupsList() }
       navigation
+      // Whatever changed the standups (a detail, a recording, another
+      // writer), the list's highlight stays on a card its filter shows.
+      Reduce { state, _ in
+        state.standupsList.keepSelectionVisible()
+        return .none
+      }
     }
     .onChange(of: \.standupsList.standups) { _, standups in
       Reduce { state, _ in
@@ -109,6 +120,14 @@ public struct AppFeature: Reducer {
 
       case .reviewConflictTapped:
         return reviewConflict(&state)
+
+      case .copyButtonTapped(let content):
+        return .run { [clipboard] send in
+          await send(.copied(title: content.title, await clipboard.copy(content)))
+        }
+
+      case .copied:
+        return .none
 
       case .standupsList(.delegate(.openStandup(let id))):
         guard let standup = state.standupsList.standups[id: id] else { return .none }

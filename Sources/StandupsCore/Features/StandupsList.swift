@@ -1,35 +1,114 @@
 import Foundation
 
-/// The root screen: every standup as a card, an "add" sheet, and deletion with
-/// a confirmation alert.
+/// The root screen: every standup as a card, an "add" sheet, deletion with a
+/// confirmation alert, and a filter line (`StandupsFilter`) that narrows the
+/// cards to those matching every word typed.
 public struct StandupsList: Reducer {
   public struct State: Equatable, Sendable {
     @PresentationState public var destination: Destination.State?
-    public var standups: IdentifiedArrayOf<Standup>
-    /// The highlighted card; nil only when the list is empty.
+    public var standups: IdentifiedArrayOf<Standup> {
+      didSet { search.update(standups, old: oldValue, words: filter.words) }
+    }
+    /// The highlighted card: always one the filter shows; nil only when none
+    /// shows (an empty list, or a filter nothing matches).
     public var selection: Standup.ID?
+    /// The filter line (`/`).
+    public var filter: StandupsFilter {
+      didSet {
+        guard filter.text != oldValue.text else { return }
+        search.refilter(standups, words: filter.words)
+      }
+    }
+    /// Derived from `standups` and `filter` (kept in step by their `didSet`);
+    /// equal in every two states, see `StandupsSearch`.
+    public private(set) var search = StandupsSearch()
 
     public init(
       destination: Destination.State? = nil,
       standups: IdentifiedArrayOf<Standup> = [],
-      selection: Standup.ID? = nil
+      selection: Standup.ID? = nil,
+      filter: StandupsFilter = StandupsFilter()
     ) {
       self.destination = destination
       self.standups = standups
-      self.selection = selection ?? standups.first?.id
+      self.filter = filter
+      search.refilter(standups, words: filter.words)
+      self.selection = selection ?? firstVisibleID
     }
 
     public var selectedIndex: Int? { selection.flatMap { standups.index(id: $0) } }
+
+    // MARK: What the filter shows
+
+    /// How many standups the filter shows (all of them without a filter).
+    public var visibleCount: Int { search.matches?.count ?? standups.count }
+
+    /// The `index`th standup the filter shows.
+    public func visibleStandup(at index: Int) -> Standup {
+      standups[search.matches?[index] ?? index]
+    }
+
+    /// The ids the filter shows, in list order.
+    public var visibleIDs: [Standup.ID] {
+      guard let matches = search.matches else { return standups.ids.elements }
+      return matches.map { standups[$0].id }
+    }
+
+    /// Where `id` is among the standups the filter shows; nil when hidden or gone.
+    public func visibleIndex(of id: Standup.ID) -> Int? {
+      guard let position = standups.index(id: id) else { return nil }
+      guard let matches = search.matches else { return position }
+      // Ascending positions: a binary search.
+      var low = 0
+      var high = matches.count
+      while low < high {
+        let middle = (low + high) / 2
+        if matches[middle] < position { low = middle + 1 } else { high = middle }
+      }
+      return low < matches.count && matches[low] == position ? low : nil
+    }
+
+    /// The highlight's place among the standups the filter shows.
+    public var selectedVisibleIndex: Int? { selection.flatMap(visibleIndex(of:)) }
+
+    public func isVisible(_ id: Standup.ID?) -> Bool {
+      id.flatMap(visibleIndex(of:)) != nil
+    }
+
+    var firstVisibleID: Standup.ID? { visibleCount > 0 ? visibleStandup(at: 0).id : nil }
+    var lastVisibleID: Standup.ID? {
+      visibleCount > 0 ? visibleStandup(at: visibleCount - 1).id : nil
+    }
+
+    /// Puts the highlight back on a standup the filter shows, if it is not on
+    /// one: a hidden standup's nearest shown one below it, else above it; the
+    /// first shown one when there was none; nil when none shows. For any
+    /// change to the standups or the filter, whoever made it.
+    public mutating func keepSelectionVisible() {
+      guard !isVisible(selection) else { return }
+      guard let selection, let position = standups.index(id: selection),
+        let matches = search.matches
+      else {
+        self.selection = firstVisibleID
+        return
+      }
+      let below = matches.first { $0 > position }
+      let above = matches.last { $0 < position }
+      self.selection = (below ?? above).map { standups[$0].id }
+    }
 
     /// Removes a standup. A highlight on it moves to the card that takes its
     /// place, else the one above; nil once the list is empty. Every deletion
     /// (the list's alert, the detail screen's via `AppFeature`) goes through
     /// here, so the list looks the same afterwards whichever screen deleted.
+    /// With a filter, the cards are the ones it shows.
     public mutating func removeStandup(id: Standup.ID) {
       guard let index = standups.index(id: id) else { return }
       standups.remove(at: index)
-      guard selection == id else { return }
-      selection = standups.isEmpty ? nil : standups[min(index, standups.count - 1)].id
+      if selection == id {
+        selection = standups.isEmpty ? nil : standups[min(index, standups.count - 1)].id
+      }
+      keepSelectionVisible()
     }
   }
 
@@ -43,6 +122,14 @@ public struct StandupsList: Reducer {
     /// Close the add sheet without adding (the user's cancel; `.destination(.dismiss)`
     /// stays for dismissal the child asks for).
     case discardButtonTapped
+    /// `/`: open the filter line (again, with the kept text).
+    case filterButtonTapped
+    /// The filter line's text and cursor after an edit.
+    case filterChanged(String, cursor: Int)
+    /// Enter on the filter line: keep the filter, back to the list.
+    case filterSubmitted
+    /// Esc: no filter, the line closed.
+    case filterCleared
     /// Fill an empty list with the sample standups.
     case loadSamplesButtonTapped
     /// Move the highlight by `offset` cards (clamped to the list).
@@ -101,6 +188,8 @@ public struct StandupsList: Reducer {
         }
         state.destination = nil
         state.standups.append(standup)
+        // The new card shows, highlighted, even when the kept filter would hide it.
+        if !state.isVisible(standup.id) { state.filter = StandupsFilter() }
         state.selection = standup.id
         return .none
 
@@ -122,25 +211,52 @@ public struct StandupsList: Reducer {
         state.destination = nil
         return .none
 
+      case .filterButtonTapped:
+        state.filter.isEditing = true
+        state.filter.cursor = state.filter.text.count
+        return .none
+
+      case .filterChanged(let text, let cursor):
+        state.filter.text = text
+        state.filter.cursor = cursor
+        // The highlight stays while its card still shows; else the first match.
+        if !state.isVisible(state.selection) { state.selection = state.firstVisibleID }
+        return .none
+
+      case .filterSubmitted:
+        // Only spaces filter nothing: nothing to keep.
+        state.filter =
+          state.filter.isFiltering
+          ? StandupsFilter(text: state.filter.text, isEditing: false) : StandupsFilter()
+        return .none
+
+      case .filterCleared:
+        state.filter = StandupsFilter()
+        state.keepSelectionVisible()
+        return .none
+
       case .loadSamplesButtonTapped:
         guard state.standups.isEmpty else { return .none }
+        // The samples show whatever filter was kept over the empty list.
+        state.filter = StandupsFilter()
         state.standups = SampleData.standups
         state.selection = state.standups.first?.id
         return .none
 
       case .selectionMoved(let offset):
-        guard !state.standups.isEmpty else { return .none }
-        let current = state.selectedIndex ?? 0
-        let next = min(max(current + offset, 0), state.standups.count - 1)
-        state.selection = state.standups[next].id
+        let count = state.visibleCount
+        guard count > 0 else { return .none }
+        let current = state.selectedVisibleIndex ?? 0
+        let next = min(max(current + offset, 0), count - 1)
+        state.selection = state.visibleStandup(at: next).id
         return .none
 
       case .selectionMovedToFirst:
-        state.selection = state.standups.first?.id
+        state.selection = state.firstVisibleID
         return .none
 
       case .selectionMovedToLast:
-        state.selection = state.standups.last?.id
+        state.selection = state.lastVisibleID
         return .none
 
       case .standupTapped(let id):

@@ -1,7 +1,8 @@
 import Foundation
 import Parsing
 
-/// A place in the app, as a path: `/`, `/new`, `/?delete=<standup>`, `/<standup>`,
+/// A place in the app, as a path: `/`, `/?filter=<words>`, `/new`,
+/// `/?delete=<standup>`, `/<standup>`,
 /// `/<standup>/edit`, `/<standup>/edit/attendees/<n>`, `/<standup>/delete`,
 /// `/<standup>/record`, `/<standup>/meetings/<meeting>`. One parser-printer
 /// both reads and writes it.
@@ -11,6 +12,9 @@ import Parsing
 @CasePathable
 public enum Route: Equatable, Sendable {
   case list
+  /// The list with a filter kept (what `/` then Enter leaves): the words as
+  /// typed, percent-encoded in the path.
+  case filteredList(String)
   case new
   /// The delete alert over the list (`d` on a row). A query, not a path
   /// component, so that no standup title can mean it: a printed title has
@@ -56,6 +60,11 @@ struct RouteParser: ParserPrinter {
       Parse(.case(\Route.Cases.deleteFromList)) {
         "/?delete="
         PathComponent()
+      }
+      Parse(.case(\Route.Cases.filteredList)) {
+        "/?filter="
+        // The rest of the path, "/" included: it is text, not a place.
+        Prefix { _ in true }.map(PercentEncoding())
       }
       Parse(.case(\Route.Cases.standup)) {
         "/"

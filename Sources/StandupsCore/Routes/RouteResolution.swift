@@ -17,6 +17,13 @@ extension Route {
     case .list:
       return AppFeature.State(standupsList: list)
 
+    case .filteredList(let text):
+      // Kept, as after Enter: the highlight on the first match.
+      let filter = StandupsFilter(text: text)
+      guard filter.isFiltering else { return AppFeature.State(standupsList: list) }
+      list = StandupsList.State(standups: standups, filter: filter)
+      return AppFeature.State(standupsList: list)
+
     case .new:
       list.destination = .add(StandupForm.State(standup: Standup(id: .init(newStandupID()))))
       return AppFeature.State(standupsList: list)
@@ -134,7 +141,9 @@ extension Route {
           self = .list
         }
       case nil:
-        self = .list
+        // The filter is kept (or being typed): it comes back with the list.
+        let filter = state.standupsList.filter
+        self = filter.isFiltering ? .filteredList(filter.text) : .list
       }
       return
     }

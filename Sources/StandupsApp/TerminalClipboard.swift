@@ -1,0 +1,27 @@
+import CursesBackend
+import Foundation
+import StandupsCore
+import StandupsTUI
+
+extension Clipboard {
+  /// What a terminal's clipboard takes through OSC 52, at most (xterm's
+  /// default limit is about this; larger copies are for `standups export`).
+  static let limit = 64 * 1024
+
+  /// The content as `standups export` prints it, sent with OSC 52.
+  @MainActor
+  static func terminal(_ terminal: CursesTerminal) -> Clipboard {
+    Clipboard { content in
+      let markdown =
+        switch content {
+        case .standup(let standup): MarkdownExport.markdown(standup: standup, timeZone: .process)
+        case .meeting(let meeting, let standup):
+          MarkdownExport.markdown(meeting: meeting, of: standup, timeZone: .process)
+        }
+      let size = markdown.utf8.count
+      guard size <= limit else { return .tooLarge(bytes: size) }
+      await terminal.copyToClipboard(base64: Data(markdown.utf8).base64EncodedString())
+      return .sent
+    }
+  }
+}

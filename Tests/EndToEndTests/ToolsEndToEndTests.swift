@@ -1,0 +1,250 @@
+import AppCommandLine
+import Foundation
+import StandupsApp
+import StandupsCore
+import Testing
+import TmuxTesting
+
+/// The everyday tools from the outside: one version in both apps, and bash
+/// completion as bash runs it (the script the app prints, the built binary
+/// answering `--open`).
+@Suite(.timeLimit(.minutes(3)))
+struct ToolsEndToEndTests {
+  static let standups = Harness.builtProduct("standups")
+  static let inventory = Harness.builtProduct("inventory")
+
+  // MARK: - Version
+
+  @Test func bothAppsPrintTheSameVersion() throws {
+    #expect(appVersion == "0.3.0")
+    for binary in [Self.standups, Self.inventory] {
+      let binary = try #require(binary, "not built next to the tests")
+      let result = try Harness.run(binary, ["--version"], environment: TerminalSession.environment)
+      #expect(result.status == 0, "\(binary): \(result.stderr)")
+      #expect(result.stdout == appVersion + "\n", "\(binary)")
+      #expect(result.stderr.isEmpty)
+    }
+  }
+
+  @Test func helpShowsTheVersion() throws {
+    for binary in [Self.standups, Self.inventory] {
+      let binary = try #require(binary)
+      let result = try Harness.run(binary, ["--help"], environment: TerminalSession.environment)
+      #expect(result.status == 0)
+      // Help wraps its lines: compare with the whitespace folded.
+      let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      #expect(words.contains("version \(appVersion)"), "\(binary): \(result.stdout)")
+    }
+  }
+
+  // MARK: - Bash completion
+
+  /// A directory with the completion script and the sample data file.
+  final class Fixture {
+    let directory: URL
+    let script: String
+    let data: String
+
+    init() throws {
+      let binary = try #require(ToolsEndToEndTests.standups)
+      directory = try Harness.temporaryDirectory("standups-completion")
+      let printed = try Harness.run(
+        binary, ["debug-completion-script", "--shell", "bash"],
+        environment: TerminalSession.environment)
+      #expect(printed.status == 0, "\(printed.stderr)")
+      script = directory.appendingPathComponent("standups.bash").path
+      try Data(printed.stdout.utf8).write(to: URL(fileURLWithPath: script))
+      data = directory.appendingPathComponent("s.json").path
+      try DataFile(path: data).save(AppSession.sample)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// What bash offers for `line` with the cursor at its end. `words` is
+    /// COMP_WORDS as bash splits the line (default: at blanks; a blank at the
+    /// end starts an empty word).
+    func complete(
+      _ line: String, words given: [String]? = nil, environment extra: [String: String] = [:]
+    ) throws -> [String] {
+      let bash = try #require(Harness.executableInPath("bash"), "bash is not installed")
+      let binary = try #require(ToolsEndToEndTests.standups)
+      var words = given ?? line.split(separator: " ").map(String.init)
+      if given == nil, line.hasSuffix(" ") { words.append("") }
+      var environment = TerminalSession.environment
+      environment["PATH"] =
+        URL(fileURLWithPath: binary).deletingLastPathComponent().path + ":"
+        + (environment["PATH"] ?? "/usr/bin:/bin")
+      environment["LINE"] = line
+      environment.merge(extra) { $1 }
+      let program = """
+        source "$1" || exit 3
+        shift
+        COMP_WORDS=("$@")
+        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+        COMP_LINE="$LINE"
+        COMP_POINT=${#COMP_LINE}
+        cur="${COMP_WORDS[COMP_CWORD]}"
+        prev="${COMP_WORDS[COMP_CWORD-1]}"
+        _standups standups "$cur" "$prev"
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+      let result = try Harness.run(
+        bash, ["--norc", "--noprofile", "-c", program, "bash", script] + words,
+        environment: environment)
+      #expect(result.status == 0, "\(line): \(result.stderr)")
+      #expect(result.stderr.isEmpty, "\(line): \(result.stderr)")
+      return result.stdout.split(separator: "\n").map(String.init)
+    }
+  }
+
+  @Test func openAtTheRootCompletesRoutesFromTheDataFileOnTheLine() throws {
+    let fixture = try Fixture()
+    let offered = try fixture.complete("standups --data \(fixture.data) --open /D")
+    #expect(offered.contains("/Design"))
+    #expect(offered.contains("/Design/edit"))
+    #expect(
+      offered == [
+        "/Design", "/Design/edit", "/Design/delete", "/Design/record", "/Design/meetings/1",
+      ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted() == [
+        "s.json", "standups.bash",
+      ], "completion left nothing behind")
+  }
+
+  @Test func openAfterRunCompletesBelowAStandup() throws {
+    let fixture = try Fixture()
+    let offered = try fixture.complete("standups run --data \(fixture.data) --open /2/")
+    #expect(offered == ["/2/edit", "/2/delete", "/2/record"])
+  }
+
+  @Test func openWithNothingTypedOffersEveryRoute() throws {
+    let fixture = try Fixture()
+    let offered = try fixture.complete("standups --data \(fixture.data) --open ")
+    #expect(offered.first == "/")
+    #expect(offered.contains("/new"))
+    #expect(offered.contains("/Engineering/record"))
+    #expect(offered.contains("/1/meetings/1"))
+    #expect(!offered.contains("/2/meetings/1"), "Engineering has no meetings")
+  }
+
+  @Test func theDataVariableIsHonouredWithoutAnOption() throws {
+    let fixture = try Fixture()
+    let offered = try fixture.complete(
+      "standups --open /E", environment: ["STANDUPS_DATA": fixture.data])
+    #expect(
+      offered == [
+        "/Engineering", "/Engineering/edit", "/Engineering/delete", "/Engineering/record",
+      ])
+  }
+
+  @Test func aMissingDataFileOffersTheListAndNewOnly() throws {
+    let fixture = try Fixture()
+    let missing = fixture.directory.appendingPathComponent("missing.json").path
+    let offered = try fixture.complete("standups --data \(missing) --open /")
+    #expect(offered == ["/", "/new"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted() == [
+        "s.json", "standups.bash",
+      ])
+  }
+
+  /// Bash splits `--data=FILE` at the `=` (COMP_WORDBREAKS), as an
+  /// interactive shell does.
+  @Test func dataWithEqualsAsBashSplitsItIsHonoured() throws {
+    let fixture = try Fixture()
+    let line = "standups --data=\(fixture.data) --open /E"
+    let offered = try fixture.complete(
+      line, words: ["standups", "--data", "=", fixture.data, "--open", "/E"])
+    #expect(
+      offered == [
+        "/Engineering", "/Engineering/edit", "/Engineering/delete", "/Engineering/record",
+      ])
+  }
+
+  @Test func flagsOfTheDefaultCommandCompleteAtTheRoot() throws {
+    let fixture = try Fixture()
+    let root = try fixture.complete("standups --no-")
+    #expect(root.contains("--no-bell"))
+    #expect(root.contains("--no-color"))
+    #expect(root.allSatisfy { $0.hasPrefix("--no-") })
+    // Exactly what `run` offers there.
+    let run = try fixture.complete("standups run --no-")
+    #expect(root == run)
+    let printRoute = try fixture.complete("standups --print")
+    #expect(printRoute == ["--print-route"])
+    // A flag already on the line is not offered again.
+    let again = try fixture.complete("standups --no-bell --no-")
+    #expect(again.contains("--no-color"))
+    #expect(!again.contains("--no-bell"))
+    // Nor is a flag of the root only: `run` has no subcommands to offer.
+    let options = try fixture.complete("standups --data \(fixture.data) ")
+    #expect(options.contains("--open"))
+    #expect(!options.contains("run"))
+  }
+
+  @Test func subcommandsStillCompleteAtTheRoot() throws {
+    let fixture = try Fixture()
+    #expect(try fixture.complete("standups r") == ["run", "render"])
+    #expect(try fixture.complete("standups e") == ["export"])
+    let all = try fixture.complete("standups ")
+    #expect(all.contains("run") && all.contains("export") && all.contains("help"))
+    #expect(!all.contains { $0.hasPrefix("debug-") }, "hidden commands stay hidden")
+  }
+
+  @Test func sourcingRegistersTheCompletionWithoutTheBashCompletionPackage() throws {
+    let fixture = try Fixture()
+    let bash = try #require(Harness.executableInPath("bash"))
+    let result = try Harness.run(
+      bash,
+      [
+        "--norc", "--noprofile", "-c",
+        #"source "$1" && complete -p standups && type _get_comp_words_by_ref >/dev/null 2>&1; echo "bash-completion=$?""#,
+        "bash", fixture.script,
+      ], environment: TerminalSession.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    #expect(result.stdout.contains("complete -o filenames -F _standups standups"))
+    #expect(result.stdout.contains("bash-completion=1"), "the test shell has no bash-completion")
+  }
+
+  // MARK: - The manual
+
+  /// `make man` runs `debug-manual`; it must run on either executor.
+  @Test(arguments: ["", "platform"])
+  func debugManualFinishesAPage(executors: String) throws {
+    let binary = try #require(Self.standups)
+    let directory = try Harness.temporaryDirectory("standups-manual")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let generated = directory.appendingPathComponent("standups.1").path
+    try Data(
+      """
+      .Dd November 23, 2026
+      .Dt STANDUPS 1
+      .Os
+      .Sh NAME
+      .Nm standups
+      .Sh DESCRIPTION
+      .Bl -tag -width 6n
+      .It Em run
+      .It Em debug-manual
+      .Bl -tag -width 6n
+      .It Fl -generated Ar generated
+      .El
+      .El
+      .Sh "EXIT STATUS"
+      .Ex -std
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: generated))
+    var environment = TerminalSession.environment
+    environment["STANDUPS_EXECUTORS"] = executors
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    let result = try Harness.run(
+      binary, ["debug-manual", "--generated", generated], environment: environment)
+    #expect(result.status == 0, "STANDUPS_EXECUTORS=\(executors): \(result.stderr.prefix(300))")
+    #expect(result.stdout.contains(".Sh KEYS\n.Ss The list\n"))
+    #expect(result.stdout.contains(".It Ev STANDUPS_EXECUTORS\n"))
+    #expect(!result.stdout.contains("debug-manual"))
+  }
+}
