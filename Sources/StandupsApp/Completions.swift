@@ -75,6 +75,8 @@ struct CompletionScript: ParsableCommand {
     let script = Standups.completionScript(for: shell)
     switch shell {
     case .bash: return bashAtRoot(script)
+    case .fish: return fishAtRoot(script)
+    case .zsh: return zshAtRoot(script)
     default: return script
     }
   }
@@ -88,6 +90,45 @@ struct CompletionScript: ParsableCommand {
     let delegation = """
           # An option at the root is the default command's (run).
           if [[ "${unparsed_words[0]}" == -* && "${unparsed_words[0]}" != @(-h|--help|--version) ]]; then
+              _standups_run
+              return
+          fi
+
+      """
+    return script.replacingCharacters(in: range, with: delegation + marker)
+  }
+
+  /// Fish: the root parses `run`'s options, and offers them (the completions
+  /// written for `standups run`, again for `standups`).
+  static func fishAtRoot(_ script: String) -> String {
+    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let parse = "__standups_parse_subcommand 0 "
+    guard let runCase = lines.firstIndex(where: { $0.hasSuffix("case 'run'") }),
+      runCase + 1 < lines.count, lines[runCase + 1].contains(parse),
+      let root = lines.firstIndex(where: { $0.hasSuffix(parse + "'version' 'h/help'") })
+    else { return script }
+    let indent = String(lines[root].prefix { $0 == " " })
+    lines[root] = indent + lines[runCase + 1].trimmingCharacters(in: .whitespaces)
+    let runLines = lines.filter {
+      $0.hasPrefix(
+        "complete -c 'standups' -n '__standups_should_offer_completions_for_flags_or_options \"standups run\""
+      )
+    }
+    lines += runLines.map {
+      $0.replacingOccurrences(
+        of: "for_flags_or_options \"standups run\"", with: "for_flags_or_options \"standups\"")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Zsh: a first word that is an option makes the line `run`'s.
+  static func zshAtRoot(_ script: String) -> String {
+    let marker =
+      "    local -i ret=1\n    local -ar arg_specs=(\n        '--version[Show the version.]'"
+    guard let range = script.range(of: marker) else { return script }
+    let delegation = """
+          # An option at the root is the default command's (run).
+          if [[ "${words[2]}" == -* && "${words[2]}" != (-h|--help|--version) ]]; then
               _standups_run
               return
           fi

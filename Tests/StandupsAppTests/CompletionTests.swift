@@ -291,9 +291,31 @@ struct CompletionTests {
     #expect(CompletionScript.bashAtRoot(other) == other)
   }
 
-  @Test func otherShellsGetTheParsersScript() {
-    for shell in [CompletionShell.zsh, .fish] {
-      #expect(CompletionScript.script(for: shell) == Standups.completionScript(for: shell))
+  @Test func zshAndFishCompleteTheDefaultCommandsOptionsAtTheRoot() {
+    let zsh = CompletionScript.script(for: .zsh)
+    #expect(zsh != Standups.completionScript(for: .zsh))
+    let root = zsh.components(separatedBy: "\n_standups() {").dropFirst().first ?? ""
+    #expect(
+      root.contains(
+        #"if [[ "${words[2]}" == -* && "${words[2]}" != (-h|--help|--version) ]]; then"#))
+    #expect(root.contains("        _standups_run\n"))
+
+    let fish = CompletionScript.script(for: .fish)
+    let parser = Standups.completionScript(for: .fish)
+    // The root parses run's options, and offers them.
+    #expect(!fish.contains("__standups_parse_subcommand 0 'version' 'h/help'"))
+    #expect(parser.contains("__standups_parse_subcommand 0 'version' 'h/help'"))
+    #expect(
+      fish.contains(
+        #"complete -c 'standups' -n '__standups_should_offer_completions_for_flags_or_options "standups" open' -l 'open'"#
+      ))
+    let runLines = parser.split(separator: "\n").filter {
+      $0.contains(#"_or_options "standups run""#)
+    }
+    #expect(!runLines.isEmpty)
+    for line in runLines {
+      #expect(
+        fish.contains(line.replacingOccurrences(of: #""standups run""#, with: #""standups""#)))
     }
   }
 }
