@@ -34,6 +34,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/pointfreeco/swift-parsing", from: "0.15.2"),
     .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
   ],
   targets: [
     .systemLibrary(
@@ -94,6 +96,14 @@ let package = Package(
         "Composable", "Persistence", "Routing", .product(name: "Parsing", package: "swift-parsing"),
         .product(name: "Tagged", package: "swift-tagged"),
       ]),
+    // Team mode: the standups store on PostgreSQL (schema, sync, journal,
+    // cache). The only target that links the client and its event loop.
+    .target(
+      name: "StandupsDatabase",
+      dependencies: [
+        "StandupsCore", "Persistence", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI", "TerminalApp"]),
     // The inventory app's view layer: tabs, the list, the item form as a sheet
     // and a popover, the detail drill-down and the alerts.
@@ -119,7 +129,7 @@ let package = Package(
       name: "StandupsApp",
       dependencies: [
         "Composable", "StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "CursesBackend",
-        "EventLoop", "Persistence", "AppCommandLine",
+        "EventLoop", "Persistence", "AppCommandLine", "StandupsDatabase",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -189,6 +199,14 @@ let package = Package(
         issueReportingTestSupport, .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "StandupsDatabaseTests",
+      dependencies: [
+        "StandupsDatabase", "StandupsCore", "PostgresTesting",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]),
+    // A private PostgreSQL cluster for tests and benchmarks.
+    .target(name: "PostgresTesting", path: "Tests/PostgresTesting"),
     // tmux sessions for the end-to-end tests of the real binaries.
     .target(name: "TmuxTesting", path: "Tests/TmuxTesting"),
     // Plain-text snapshots for the view tests of both apps.
@@ -200,6 +218,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "TmuxTesting", "StandupsCore", "StandupsApp", "TerminalUI", "InventoryCore",
+        "PostgresTesting",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -58,7 +58,12 @@ struct Export: AsyncParsableCommand {
       break
     }
 
-    let standups = try load(DataFile(path: options.path))
+    let standups =
+      if let url = try options.databaseURL() {
+        try await TeamMode.read(url)
+      } else {
+        try load(DataFile(path: options.path))
+      }
     var selection: IdentifiedArrayOf<Standup>
     switch try Self.resolve(route, text: options.open, in: standups) {
     case .all:

@@ -27,14 +27,7 @@ struct Launch {
   static func prepare(
     file: DataFile, route routeText: String?, keepsAside: Bool = true
   ) throws(LaunchError) -> Launch {
-    var route = Route.list
-    if let routeText {
-      do {
-        route = try Route(parsing: routeText)
-      } catch {
-        throw .badRoute("'\(routeText)' is not a route: \(firstLine(of: error))")
-      }
-    }
+    let route = try parse(routeText)
     var notice: String?
     var printedNotice: String?
     var standups: IdentifiedArrayOf<Standup> = []
@@ -75,15 +68,40 @@ struct Launch {
           "standups: \(error); " + (backup.map { "kept a copy at \($0)" } ?? "could not copy it")
       }
     }
-    let state: AppFeature.State
-    do {
-      state = try route.state(for: standups, newStandupID: { UUID() })
-    } catch {
-      throw .badRoute("'\(routeText ?? "/")' does not open anything: \(error)")
-    }
     return Launch(
-      standups: standups, state: state, notice: notice, longNotice: printedNotice,
-      isFirstRun: isFirstRun, isReadOnly: isReadOnly, version: version)
+      standups: standups, state: try state(route, text: routeText, standups: standups),
+      notice: notice, longNotice: printedNotice, isFirstRun: isFirstRun, isReadOnly: isReadOnly,
+      version: version)
+  }
+
+  /// The route opened on standups read from elsewhere (the database).
+  static func prepare(standups: IdentifiedArrayOf<Standup>, route routeText: String?)
+    throws(LaunchError) -> Launch
+  {
+    let route = try parse(routeText)
+    return Launch(
+      standups: standups, state: try state(route, text: routeText, standups: standups),
+      isFirstRun: false)
+  }
+
+  /// Checked before anything is read: a bad route is a usage error.
+  static func parse(_ routeText: String?) throws(LaunchError) -> Route {
+    guard let routeText else { return .list }
+    do {
+      return try Route(parsing: routeText)
+    } catch {
+      throw .badRoute("'\(routeText)' is not a route: \(firstLine(of: error))")
+    }
+  }
+
+  private static func state(
+    _ route: Route, text: String?, standups: IdentifiedArrayOf<Standup>
+  ) throws(LaunchError) -> AppFeature.State {
+    do {
+      return try route.state(for: standups, newStandupID: { UUID() })
+    } catch {
+      throw .badRoute("'\(text ?? "/")' does not open anything: \(error)")
+    }
   }
 
   private static func firstLine(of error: any Error) -> String {

@@ -24,10 +24,15 @@ struct Render: AsyncParsableCommand {
   func run() async throws {
     let launch: Launch
     do {
-      // Read only: an unreadable file is reported, not copied aside.
-      launch = try Launch.prepare(
-        file: DataFile(path: options.path), route: options.open, keepsAside: false)
-    } catch .badRoute(let message) {
+      if let url = try options.databaseURL() {
+        _ = try Launch.parse(options.open)
+        launch = try Launch.prepare(standups: try await TeamMode.read(url), route: options.open)
+      } else {
+        // Read only: an unreadable file is reported, not copied aside.
+        launch = try Launch.prepare(
+          file: DataFile(path: options.path), route: options.open, keepsAside: false)
+      }
+    } catch LaunchError.badRoute(let message) {
       printError(message)
       throw ExitCode(2)
     }

@@ -27,6 +27,11 @@ struct RunApp: AsyncParsableCommand {
   @Flag(name: .long, help: "Don't send copies (y) to the terminal's clipboard (OSC 52).")
   var noClipboard = false
 
+  @Flag(
+    name: .long,
+    help: "Team mode: if the server is out of reach, open the last sync and send changes later.")
+  var offlineOk = false
+
   @Option(name: .long, help: "Append every action and state change to this file (debugging).")
   var debugLog: String?
 
@@ -39,6 +44,9 @@ struct RunApp: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
+    if let url = try options.databaseURL() {
+      return try await runTeam(url)
+    }
     let file = DataFile(path: options.path)
     let launch: Launch
     do {
@@ -50,17 +58,7 @@ struct RunApp: AsyncParsableCommand {
     // Locked where saves go, so two links to one file share the lock; nothing
     // to lock (or save) when the path is not a regular file.
     let lock = launch.isReadOnly ? nil : FileLock(dataPath: file.resolvedPath)
-
-    let terminal: CursesTerminal
-    do {
-      terminal = try CursesTerminal(
-        options: .init(colors: !noColor, watch: { MainLoop.watch($0, handler: $1) }))
-    } catch {
-      printError("\(error)")
-      throw ExitCode(1)
-    }
-
-    let log = debugLog.flatMap(ChangeLog.file)
+    let terminal = try openTerminal()
     var status: String?
     if launch.isReadOnly {
       status = launch.notice
@@ -75,27 +73,14 @@ struct RunApp: AsyncParsableCommand {
         file: file, launch: launch,
         watchMode: FileStore.watchMode(environment: ProcessInfo.processInfo.environment),
         watch: { MainLoop.watch($0, handler: $1) })
-    let store = StandupsComposition.makeStore(
-      state: launch.state, status: status, log: log,
-      standupsStore: fileStore?.store ?? FileStore.readOnly,
-      chime: noBell ? .silent : SpeakerChime { await terminal.bell() },
-      dependencies: { [noClipboard] in
-        $0.clipboard = noClipboard ? .off : .terminal(terminal)
-      })
+    let store = makeStore(
+      state: launch.state, status: status, terminal: terminal,
+      standupsStore: fileStore?.store ?? FileStore.readOnly)
     if !launch.isReadOnly, lock != nil, let notice = launch.notice {
       store.send(.bannerShown(.error(notice)))
     }
     let saver = fileStore?.saver
-    let runtime = StandupsComposition.makeRuntime(
-      store: store, backend: terminal, beforeSuspending: { _ = await saver?.flush() })
-
-    #if DEBUG
-      if debugCrashAfterFirstFrame {
-        runtime.render()
-        fatalError("crash requested by --debug-crash-after-first-frame")
-      }
-    #endif
-    await runtime.run(onLaunch: .onLaunch)
+    await run(store, on: terminal, beforeSuspending: { _ = await saver?.flush() })
     let (failure, notes) = await saver?.flushReporting() ?? (nil, [])
     terminal.shutdown()
     withExtendedLifetime(fileStore?.watcher) {}
@@ -109,5 +94,48 @@ struct RunApp: AsyncParsableCommand {
       printError("\(failure)")
       throw ExitCode(1)
     }
+  }
+
+  /// The terminal, or a clear error before anything is drawn.
+  @MainActor
+  func openTerminal() throws -> CursesTerminal {
+    do {
+      return try CursesTerminal(
+        options: .init(colors: !noColor, watch: { MainLoop.watch($0, handler: $1) }))
+    } catch {
+      printError("\(error)")
+      throw ExitCode(1)
+    }
+  }
+
+  @MainActor
+  func makeStore(
+    state: AppFeature.State, status: String?, terminal: CursesTerminal,
+    standupsStore: StandupsStore
+  ) -> StandupsComposition.AppStore {
+    StandupsComposition.makeStore(
+      state: state, status: status, log: debugLog.flatMap(ChangeLog.file),
+      standupsStore: standupsStore,
+      chime: noBell ? .silent : SpeakerChime { await terminal.bell() },
+      dependencies: { [noClipboard] in
+        $0.clipboard = noClipboard ? .off : .terminal(terminal)
+      })
+  }
+
+  /// Runs the app until it quits.
+  @MainActor
+  func run(
+    _ store: StandupsComposition.AppStore, on terminal: CursesTerminal,
+    beforeSuspending: @escaping () async -> Void
+  ) async {
+    let runtime = StandupsComposition.makeRuntime(
+      store: store, backend: terminal, beforeSuspending: beforeSuspending)
+    #if DEBUG
+      if debugCrashAfterFirstFrame {
+        runtime.render()
+        fatalError("crash requested by --debug-crash-after-first-frame")
+      }
+    #endif
+    await runtime.run(onLaunch: .onLaunch)
   }
 }

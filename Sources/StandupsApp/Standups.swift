@@ -2,6 +2,7 @@ import AppCommandLine
 import ArgumentParser
 import EventLoop
 import Foundation
+import StandupsDatabase
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +24,7 @@ public struct Standups: AsyncParsableCommand {
       """,
     version: appVersion,
     subcommands: [
-      RunApp.self, Render.self, Export.self, SaveBurst.self, ManualCommand.self,
+      RunApp.self, Render.self, Export.self, Import.self, SaveBurst.self, ManualCommand.self,
       CompletionScript.self,
     ],
     defaultSubcommand: RunApp.self
@@ -81,8 +82,43 @@ struct DataOptions: ParsableArguments {
     })
   var open: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Team mode: the standups on this PostgreSQL server (default: $STANDUPS_DATABASE_URL).",
+      discussion: """
+        postgres://user@host:port/db?sslmode=disable|prefer|require; ?host=/dir for a Unix \
+        socket. The password comes from PGPASSWORD or ~/.pgpass (a password in the URL \
+        shows in ps).
+        """,
+      valueName: "url"))
+  var database: String?
+
   var path: String {
     standupsDataLocation.resolve(flag: data, environment: ProcessInfo.processInfo.environment)
+  }
+
+  func validate() throws {
+    if data != nil, database != nil {
+      throw ValidationError("--database and --data are two different stores: give one of them")
+    }
+    _ = try databaseURL()
+  }
+
+  /// The database of team mode: `--database`, else `$STANDUPS_DATABASE_URL`
+  /// unless `--data` names a file; nil for the data file.
+  func databaseURL() throws -> DatabaseURL? {
+    let environment = ProcessInfo.processInfo.environment
+    let text =
+      database
+      ?? (data == nil
+        ? environment["STANDUPS_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+    guard let text else { return nil }
+    do {
+      return try DatabaseURL(text, environment: environment, homeDirectory: NSHomeDirectory())
+    } catch {
+      throw ValidationError(error.description)
+    }
   }
 }
 

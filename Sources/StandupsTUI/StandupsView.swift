@@ -30,6 +30,7 @@ public enum StandupsView {
     case .persistence(.saved): .resolveError
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)
+    case .persistence(.offline(let text)): .show(.error(text))
     case .notified(let notice): .show(banner(for: notice))
     case .copied(let title, let result): .show(banner(for: title, copied: result))
     default: nil

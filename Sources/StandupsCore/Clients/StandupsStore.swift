@@ -16,6 +16,13 @@ public enum PersistenceEvent: Equatable, Sendable {
   case notice(String)
   /// Nothing is saved any more, and why (a newer standups replaced the file).
   case readOnly(String)
+  /// The store applied the conflict rule itself (a database replaying
+  /// changes made offline): the stored versions stayed, the user's versions
+  /// of these standups were kept in `copy`, to be offered back.
+  case conflictsKept(IdentifiedArrayOf<Standup>, copy: String?)
+  /// The store cannot reach where the standups are kept; changes are kept
+  /// aside until it can (`.saved` says it is back).
+  case offline(String)
 }
 
 /// Where the standups are kept, as the features see it: they hand it the

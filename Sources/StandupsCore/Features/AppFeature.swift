@@ -111,6 +111,11 @@ public struct AppFeature: Reducer {
       case .persistence(.changedElsewhere(let stored, let base, let revision)):
         return mergeChange(stored: stored, base: base, revision: revision, into: &state)
 
+      case .persistence(.conflictsKept(let conflicts, let copy)):
+        state.conflict = conflicts.first
+        let titles = conflicts.map { state.standupsList.standups[id: $0.id]?.title ?? $0.title }
+        return .send(.notified(.conflict(titles: titles, copy: copy)))
+
       case .persistence:
         // Told to the user by the shell.
         return .none

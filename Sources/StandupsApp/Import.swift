@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import StandupsCore
+import StandupsDatabase
+
+/// Copies a data file into the team's database.
+struct Import: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Copy a data file's standups into the team's database (--database).",
+    discussion: """
+      Ids are kept. A standup the database already has gets the meetings it \
+      lacks; if its title, length, theme or attendees differ, the stored \
+      version stays and the file's is kept in the database's conflicts. \
+      Importing the same file twice changes nothing the second time.
+      """)
+
+  @Argument(help: "The data file to copy in.", completion: .file(extensions: ["json"]))
+  var file: String
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The database (default: $STANDUPS_DATABASE_URL).", valueName: "url"))
+  var database: String?
+
+  @MainActor
+  func run() async throws {
+    let options = try DataOptions.parse(database.map { ["--database", $0] } ?? [])
+    guard let url = try options.databaseURL() else {
+      throw ValidationError("import needs a database: --database URL or $STANDUPS_DATABASE_URL")
+    }
+    let standups: IdentifiedArrayOf<Standup>
+    do {
+      guard let loaded = try DataFile(path: file).read() else {
+        printError("\(file): no such file")
+        throw ExitCode(1)
+      }
+      standups = loaded.document
+    } catch let error as ExitCode {
+      throw error
+    } catch {
+      printError("\(file): \(error)")
+      throw ExitCode(1)
+    }
+    let team = try await TeamMode.open(url)
+    let summary: ImportSummary
+    do {
+      summary = try await team.importStandups(standups)
+    } catch {
+      _ = await team.close()
+      printError("import failed, nothing was changed: \(error)")
+      throw ExitCode(1)
+    }
+    _ = await team.close()
+    var parts = ["\(summary.added) added", "\(summary.unchanged) unchanged"]
+    if summary.meetingsAdded > 0 { parts.append("\(summary.meetingsAdded) meetings added") }
+    print(
+      "Imported \(standups.count) standups into \(url.redacted): " + parts.joined(separator: ", "))
+    if !summary.conflicts.isEmpty {
+      print(
+        "Kept the stored version of "
+          + summary.conflicts.map { "“\($0)”" }.joined(separator: ", ")
+          + "; the file's is in the database's conflicts table")
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import CursesBackend
+import Foundation
+import StandupsCore
+import StandupsDatabase
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Team mode: the app on a PostgreSQL database instead of the data file.
+enum TeamMode {
+  /// Connects (or opens the last sync with `offlineOK`); a server out of
+  /// reach, bad credentials or a missing database end the command with one
+  /// line, before the terminal is touched.
+  static func open(_ url: DatabaseURL, offlineOK: Bool = false) async throws -> TeamStore {
+    let environment = ProcessInfo.processInfo.environment
+    do {
+      return try await TeamStore.open(
+        url: url, files: TeamFiles(url: url, environment: environment),
+        author: author(environment: environment), offlineOK: offlineOK)
+    } catch {
+      printError(error.description)
+      throw ExitCode(1)
+    }
+  }
+
+  /// The standups in the database, for commands that only read.
+  static func read(_ url: DatabaseURL) async throws -> IdentifiedArrayOf<Standup> {
+    let team = try await open(url)
+    let standups = await team.standups
+    _ = await team.close()
+    return standups
+  }
+
+  /// The app's view of the store.
+  static func standupsStore(_ team: TeamStore) -> StandupsStore {
+    StandupsStore(
+      save: { team.submit($0, revision: $1) }, events: { team.events },
+      keepConflicts: { await team.keepConflicts($0) })
+  }
+
+  /// Who changes are by: user@host.
+  static func author(environment: [String: String]) -> String {
+    var user = environment["USER"] ?? ""
+    if user.isEmpty, let entry = getpwuid(getuid()) {
+      user = String(cString: entry.pointee.pw_name)
+    }
+    var host = [UInt8](repeating: 0, count: 256)
+    gethostname(&host, host.count - 1)
+    let hostName = String(decoding: host.prefix { $0 != 0 }, as: UTF8.self)
+    return hostName.isEmpty ? user : "\(user)@\(hostName)"
+  }
+}
+
+extension RunApp {
+  @MainActor
+  func runTeam(_ url: DatabaseURL) async throws {
+    // The route is checked before anything connects: a usage error.
+    do {
+      _ = try Launch.parse(options.open)
+    } catch .badRoute(let message) {
+      printError(message)
+      throw ExitCode(2)
+    }
+    let team = try await TeamMode.open(url, offlineOK: offlineOk)
+    let launch: Launch
+    do {
+      launch = try Launch.prepare(standups: await team.standups, route: options.open)
+    } catch .badRoute(let message) {
+      _ = await team.close()
+      printError(message)
+      throw ExitCode(2)
+    }
+    let terminal: CursesTerminal
+    do {
+      terminal = try openTerminal()
+    } catch {
+      _ = await team.close()
+      throw error
+    }
+    let store = makeStore(
+      state: launch.state, status: nil, terminal: terminal,
+      standupsStore: TeamMode.standupsStore(team))
+    await run(store, on: terminal, beforeSuspending: { await team.flush() })
+    let notes = await team.close()
+    terminal.shutdown()
+    for note in notes { printError(note) }
+    if printRoute { print(Route(state: store.state.app).path) }
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import StandupsCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The files team mode keeps on this machine, one pair per server and
+/// database: the cache of the last sync (for `--offline-ok`) and the journal
+/// of changes made while the server was out of reach.
+public struct TeamFiles: Sendable {
+  /// `$XDG_CACHE_HOME/standups/<hash>.json` (default `~/.cache`).
+  public var cachePath: String
+  /// `$XDG_STATE_HOME/standups/journal-<hash>.jsonl` (default `~/.local/state`).
+  public var journalPath: String
+
+  public init(cachePath: String, journalPath: String) {
+    self.cachePath = cachePath
+    self.journalPath = journalPath
+  }
+
+  public init(url: DatabaseURL, environment: [String: String]) {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    func base(_ variable: String, _ fallback: String) -> String {
+      if let value = environment[variable], value.hasPrefix("/") { return value }
+      return (home as NSString).appendingPathComponent(fallback)
+    }
+    let hash = Self.hash(url.serverKey)
+    cachePath = "\(base("XDG_CACHE_HOME", ".cache"))/standups/\(hash).json"
+    journalPath = "\(base("XDG_STATE_HOME", ".local/state"))/standups/journal-\(hash).jsonl"
+  }
+
+  /// FNV-1a, 64 bits, in hex: stable across runs and machines.
+  static func hash(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  // MARK: The cache
+
+  struct Cache: Codable {
+    var standups: [Standup]
+    var versions: [String: Int64]
+  }
+
+  /// Replaces the cache with `stored` (mode 0600: it holds the team's data).
+  func writeCache(_ stored: StoredStandups) throws {
+    let cache = Cache(
+      standups: Array(stored.standups),
+      versions: Dictionary(uniqueKeysWithValues: stored.versions.map { ($0.uuidString, $1) }))
+    try Self.writeAtomically(try JSONEncoder().encode(cache), to: cachePath)
+  }
+
+  /// The last sync's standups, nil if there is no cache (or it is unreadable).
+  func readCache() -> StoredStandups? {
+    guard let data = FileManager.default.contents(atPath: cachePath),
+      let cache = try? JSONDecoder().decode(Cache.self, from: data)
+    else { return nil }
+    var stored = StoredStandups()
+    stored.standups = IdentifiedArray(cache.standups, uniquingIDsWith: { first, _ in first })
+    for (id, version) in cache.versions {
+      if let uuid = UUID(uuidString: id) { stored.versions[.init(uuid)] = version }
+    }
+    return stored
+  }
+
+  // MARK: The journal
+
+  /// Appends one save's changes as a line, on disk before this returns.
+  func appendToJournal(_ changes: [StandupChange]) throws {
+    guard !changes.isEmpty else { return }
+    var line = try JSONEncoder().encode(changes)
+    line.append(UInt8(ascii: "\n"))
+    try Self.makeDirectory(for: journalPath)
+    let fd = open(journalPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw TeamFileError(path: journalPath, errno: errno) }
+    defer { close(fd) }
+    let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    guard written == line.count, fsync(fd) == 0 else {
+      throw TeamFileError(path: journalPath, errno: errno)
+    }
+  }
+
+  /// The journal's saves in order; a last line cut short by a crash is left out.
+  func readJournal() -> [[StandupChange]] {
+    guard let data = FileManager.default.contents(atPath: journalPath) else { return [] }
+    let decoder = JSONDecoder()
+    return data.split(separator: UInt8(ascii: "\n")).compactMap {
+      try? decoder.decode([StandupChange].self, from: Data($0))
+    }
+  }
+
+  var hasJournal: Bool {
+    var info = stat()
+    return stat(journalPath, &info) == 0 && info.st_size > 0
+  }
+
+  func clearJournal() {
+    unlink(journalPath)
+  }
+
+  // MARK: Writing
+
+  static func makeDirectory(for path: String) throws {
+    let directory = (path as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  }
+
+  static func writeAtomically(_ data: Data, to path: String) throws {
+    try makeDirectory(for: path)
+    let temporary = path + ".tmp-\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw TeamFileError(path: temporary, errno: errno) }
+    let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    let synced = fsync(fd) == 0
+    close(fd)
+    guard written == data.count, synced, rename(temporary, path) == 0 else {
+      let error = TeamFileError(path: path, errno: errno)
+      unlink(temporary)
+      throw error
+    }
+  }
+}
+
+struct TeamFileError: Error, CustomStringConvertible {
+  var path: String
+  var errno: Int32
+  var description: String { "\(path): \(String(cString: strerror(errno)))" }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StandupsCore
+
+/// The server ended the connection (or never listened).
+struct ConnectionLost: Error {}
+
+/// Why team mode could not start, in one line (never with the password).
+public struct TeamStartFailure: Error, Equatable, CustomStringConvertible {
+  public var description: String
+}
+
+extension TeamStore {
+  /// Connects, migrates, replays the journal and reads the standups. With
+  /// `offlineOK`, a server out of reach opens the last cache instead.
+  public static func open(
+    url: DatabaseURL, files: TeamFiles, author: String, offlineOK: Bool = false
+  ) async throws(TeamStartFailure) -> TeamStore {
+    let store = TeamStore(url: url, files: files, author: author, known: StoredStandups())
+    do {
+      try await store.start()
+    } catch {
+      let failure = TeamStartFailure(description: describeStart(error, url: url))
+      guard offlineOK, isConnectionTrouble(error), let cache = files.readCache() else {
+        try? await store.group.shutdownGracefully()
+        if offlineOK, isConnectionTrouble(error) {
+          throw TeamStartFailure(
+            description: failure.description
+              + "; no cache to open offline (connect once first)")
+        }
+        throw failure
+      }
+      await store.startOffline(cache, reason: failure.description)
+    }
+    return store
+  }
+
+  private func start() async throws {
+    let connection = try await connect()
+    do {
+      try await prepare(connection)
+      if !readOnly, files.hasJournal { tell(try await replayJournal(connection)) }
+      known = try await StandupRows.loadAll(connection, logger: logger)
+    } catch {
+      try? await connection.close()
+      throw error
+    }
+    self.connection = connection
+    writeCache()
+    startWorking()
+  }
+
+  private func startOffline(_ cache: StoredStandups, reason: String) {
+    known = cache
+    pending = cache.standups
+    emit.yield(.offline("Offline (\(reason)): showing the last sync; changes are sent later"))
+    startWorking()
+    scheduleReconnect()
+  }
+
+  /// Migrates and listens; the connection is this store's from then on.
+  private func prepare(_ connection: PostgresConnection) async throws {
+    if case .readOnly(let version) = try await TeamSchema.migrate(connection, logger: logger) {
+      readOnly = true
+      emit.yield(
+        .readOnly(
+          "Read-only: the database was set up by a newer standups (schema \(version)); "
+            + "changes are not saved"))
+    }
+    try await listen(on: connection)
+  }
+
+  func connect() async throws -> PostgresConnection {
+    var configuration: PostgresConnection.Configuration
+    switch url.endpoint {
+    case .tcp(let host, let port):
+      configuration = .init(
+        host: host, port: port, username: url.user, password: url.password,
+        database: url.database, tls: try tls())
+    case .socket:
+      configuration = .init(
+        unixSocketPath: url.socketPath ?? "", username: url.user, password: url.password,
+        database: url.database)
+    }
+    configuration.options.connectTimeout = .seconds(5)
+    return try await PostgresConnection.connect(
+      on: loop, configuration: configuration, id: 1, logger: logger)
+  }
+
+  private func tls() throws -> PostgresConnection.Configuration.TLS {
+    // As libpq's `require`: encrypted, the certificate not checked.
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    configuration.certificateVerification = .none
+    switch url.tls {
+    case .disable: return .disable
+    case .prefer: return .prefer(try NIOSSLContext(configuration: configuration))
+    case .require: return .require(try NIOSSLContext(configuration: configuration))
+    }
+  }
+
+  /// Listens for the others' changes; returns once the server listens.
+  private func listen(on connection: PostgresConnection) async throws {
+    let (started, signal) = AsyncStream.makeStream(of: Void.self)
+    listening = Task {
+      do {
+        try await connection.listen(on: Self.channel) { notifications in
+          signal.yield()
+          for try await notification in notifications { self.received(notification.payload) }
+        }
+      } catch {}
+      signal.finish()
+      await self.connectionEnded(connection)
+    }
+    for await _ in started { return }
+    throw ConnectionLost()
+  }
+
+  private func connectionEnded(_ ended: PostgresConnection) async {
+    guard connection === ended else { return }
+    await goOffline(ConnectionLost())
+  }
+
+  /// The connection is gone: changes go to the journal until it is back.
+  func goOffline(_ error: any Error) async {
+    guard let lost = connection else { return }
+    connection = nil
+    listening?.cancel()
+    listening = nil
+    try? await lost.close()
+    if pending == nil { pending = known.standups }
+    emit.yield(
+      .offline(
+        "Offline: \(Self.describeLoss(error)); changes are kept on this machine and sent when "
+          + "the server is back"))
+    scheduleReconnect()
+  }
+
+  func scheduleReconnect() {
+    let delay = reconnectDelay
+    reconnectDelay = min(delay * 2, .seconds(5))
+    let milliseconds = delay.components.seconds * 1000
+    loop.scheduleTask(in: .milliseconds(milliseconds)) { [work] in work.yield(.reconnect) }
+  }
+
+  /// Back online: the journal replayed, then the app merges what the
+  /// database holds now with what it has.
+  func reconnect() async {
+    guard connection == nil else { return }
+    let journaled = files.readJournal().count
+    do {
+      let connection = try await connect()
+      do {
+        try await prepare(connection)
+        let outcome =
+          !readOnly && files.hasJournal ? try await replayJournal(connection) : WriteOutcome()
+        let stored = try await StandupRows.loadAll(connection, logger: logger)
+        self.connection = connection
+        let base = pending ?? known.standups
+        pending = nil
+        revision += 1
+        emit.yield(.changedElsewhere(stored: stored.standups, base: base, revision: revision))
+        known = stored
+        writeCache()
+        reconnectDelay = .seconds(1)
+        emit.yield(.saved)
+        emit.yield(
+          .notice(
+            journaled == 0
+              ? "Back online" : "Back online: \(journaled) saves made offline were sent"))
+        tell(outcome)
+      } catch {
+        listening?.cancel()
+        listening = nil
+        try? await connection.close()
+        throw error
+      }
+    } catch {
+      scheduleReconnect()
+    }
+  }
+
+  /// Each save of the journal in its own transaction, under the conflict
+  /// rule; the journal is emptied once all are in.
+  func replayJournal(_ connection: PostgresConnection) async throws -> WriteOutcome {
+    var writer = ChangeWriter(author: author, logger: logger)
+    for changes in files.readJournal() {
+      try await writer.apply(changes, on: connection, notice: payload)
+    }
+    files.clearJournal()
+    return writer.outcome
+  }
+
+  // MARK: Errors
+
+  /// A lost or unreachable server (as opposed to a statement it refused).
+  static func isConnectionTrouble(_ error: any Error) -> Bool {
+    guard let error = error as? PSQLError else {
+      return error is ChannelError || error is IOError || error is NIOConnectionError
+        || error is ConnectionLost
+    }
+    guard error.code == .server else {
+      return error.code != .authMechanismRequiresPassword
+        && error.code != .unsupportedAuthMechanism && error.code != .saslError
+    }
+    let state = error.serverInfo?[.sqlState] ?? ""
+    // Connection exceptions, and the server shutting the session down.
+    return state.hasPrefix("08") || state.hasPrefix("57P")
+  }
+
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? PSQLError, let message = error.serverInfo?[.message] {
+      return "the server said: \(message)"
+    }
+    return String(describing: type(of: error))
+  }
+
+  static func describeLoss(_ error: any Error) -> String {
+    if let error = error as? PSQLError, error.code == .server,
+      let message = error.serverInfo?[.message]
+    {
+      return "the server ended the connection (\(message))"
+    }
+    return "the connection to the server was lost"
+  }
+
+  static func describeStart(_ error: any Error, url: DatabaseURL) -> String {
+    let server =
+      switch url.endpoint {
+      case .tcp(let host, let port): "\(host):\(port)"
+      case .socket: url.socketPath ?? ""
+      }
+    guard let error = error as? PSQLError else {
+      return "cannot reach the database server at \(server): \(reason(error))"
+    }
+    switch error.code {
+    case .server:
+      let state = error.serverInfo?[.sqlState] ?? ""
+      let message = error.serverInfo?[.message] ?? "an error"
+      switch state {
+      case "28P01", "28000":
+        return "the database server at \(server) refused user “\(url.user)”: \(message) "
+          + "(the password comes from the URL, PGPASSWORD or ~/.pgpass)"
+      case "3D000":
+        return "database “\(url.database)” does not exist on \(server) "
+          + "(create it with: createdb \(url.database))"
+      default:
+        return "the database server at \(server) said: \(message)"
+      }
+    case .authMechanismRequiresPassword:
+      return "the database server at \(server) wants a password for user “\(url.user)”: "
+        + "set PGPASSWORD or ~/.pgpass, or put it in the URL"
+    case .sslUnsupported:
+      return "the database server at \(server) does not accept encrypted connections "
+        + "(sslmode=require): use sslmode=prefer or sslmode=disable"
+    default:
+      return "cannot reach the database server at \(server): "
+        + (error.underlying.map(reason) ?? "the connection failed")
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    if let error = error as? NIOConnectionError,
+      let first = error.connectionErrors.first?.error ?? error.dnsAAAAError ?? error.dnsAError
+    {
+      return reason(first)
+    }
+    if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+    if let error = error as? ChannelError, case .connectTimeout = error { return "timed out" }
+    return String(describing: error)
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import StandupsCore
+
+/// What an import did.
+public struct ImportSummary: Equatable, Sendable {
+  public var added = 0
+  public var unchanged = 0
+  /// Standups whose id the database already had with other fields: the
+  /// stored version stayed, the file's went to the database's conflicts.
+  public var conflicts: [String] = []
+  public var meetingsAdded = 0
+}
+
+extension TeamStore {
+  /// Copies standups (a data file's) into the database, ids kept: a new id
+  /// is added at the end of the list; a known one gets the meetings it lacks,
+  /// and its own fields follow the conflict rule. Importing the same file
+  /// again changes nothing.
+  public func importStandups(_ standups: IdentifiedArrayOf<Standup>) async throws
+    -> ImportSummary
+  {
+    guard let connection else { throw TeamStartFailure(description: "not connected") }
+    var summary = ImportSummary()
+    var changes: [StandupChange] = []
+    for standup in standups {
+      let stored = known.standups[id: standup.id]
+      if stored == standup {
+        summary.unchanged += 1
+        continue
+      }
+      if let stored {
+        if !stored.hasSameOwnFields(as: standup) {
+          changes.append(.insert(standup.withoutMeetings))
+        }
+      } else {
+        summary.added += 1
+        changes.append(.insert(standup.withoutMeetings))
+      }
+      var previous: Meeting.ID?
+      for meeting in standup.meetings {
+        if stored?.meetings[id: meeting.id] == nil {
+          changes.append(.addMeeting(meeting, standup: standup.withoutMeetings, after: previous))
+          summary.meetingsAdded += 1
+        }
+        previous = meeting.id
+      }
+    }
+    var writer = ChangeWriter(author: author, logger: logger)
+    try await writer.apply(changes, on: connection, notice: payload)
+    summary.conflicts = writer.outcome.conflicts.map(\.title)
+    known = try await StandupRows.loadAll(connection, logger: logger)
+    writeCache()
+    return summary
+  }
+}

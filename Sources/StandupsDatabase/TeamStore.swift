@@ -1,0 +1,303 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StandupsCore
+import Synchronization
+
+/// The standups store on PostgreSQL: every save's changes commit in a
+/// transaction of their own and are announced with `NOTIFY`; other members'
+/// changes arrive by `LISTEN` and go to the app as `.changedElsewhere`, the
+/// protocol of the file store (`docs/SYNC.md`). While the server is out of
+/// reach, changes go to a journal, replayed when it is back.
+///
+/// Runs on one event loop thread of its own (the actor's executor), started
+/// only in team mode; the connection sends no keep-alives.
+public actor TeamStore {
+  static let channel = "standups_changes"
+
+  nonisolated let group: MultiThreadedEventLoopGroup
+  nonisolated let loop: any EventLoop
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    loop.executor.asUnownedSerialExecutor()
+  }
+
+  let url: DatabaseURL
+  let files: TeamFiles
+  /// Who changes are by, for `updated_by` and conflicts: user@host.
+  let author: String
+  let instance = UUID()
+  let logger = Logger(label: "standups.database", factory: { _ in SwiftLogNoOpLogHandler() })
+
+  var connection: PostgresConnection?
+  /// What the database held at the last sync: what the app's standups
+  /// derive from, with the versions changes are conditional on.
+  var known: StoredStandups
+  /// While offline: the standups as the journal leaves them.
+  var pending: IdentifiedArrayOf<Standup>?
+  var revision = 0
+  var readOnly = false
+  var reconnectDelay = Duration.seconds(1)
+  var remoteIDs: Set<Standup.ID> = []
+  var remoteAll = false
+  var remoteScheduled = false
+  var listening: Task<Void, Never>?
+  var worker: Task<Void, Never>?
+
+  public nonisolated let events: AsyncStream<PersistenceEvent>
+  nonisolated let emit: AsyncStream<PersistenceEvent>.Continuation
+  nonisolated let latest = Mutex<(standups: IdentifiedArrayOf<Standup>, revision: Int)?>(nil)
+  nonisolated let work: AsyncStream<Work>.Continuation
+  private let workQueue: AsyncStream<Work>
+
+  enum Work: Sendable {
+    case save
+    case remote
+    case reconnect
+    case flush(CheckedContinuation<Void, Never>)
+    case keepConflicts(IdentifiedArrayOf<Standup>, CheckedContinuation<String?, Never>)
+  }
+
+  init(url: DatabaseURL, files: TeamFiles, author: String, known: StoredStandups) {
+    self.url = url
+    self.files = files
+    self.author = author
+    self.known = known
+    group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    loop = group.next()
+    (events, emit) = AsyncStream.makeStream(of: PersistenceEvent.self)
+    (workQueue, work) = AsyncStream.makeStream(of: Work.self)
+  }
+
+  /// The standups the app starts with.
+  public var standups: IdentifiedArrayOf<Standup> { pending ?? known.standups }
+
+  /// Whether the server is out of reach (changes go to the journal).
+  public var isOffline: Bool { connection == nil }
+
+  // MARK: What the app calls
+
+  /// Takes the app's newest standups; returns at once.
+  public nonisolated func submit(_ standups: IdentifiedArrayOf<Standup>, revision: Int) {
+    latest.withLock { $0 = (standups, revision) }
+    work.yield(.save)
+  }
+
+  /// Waits for every change submitted so far to be written (or journaled).
+  public func flush() async {
+    await withCheckedContinuation { work.yield(.flush($0)) }
+  }
+
+  /// Flushes, then closes the connection and stops the thread; what the
+  /// user should know, for standard error.
+  public nonisolated func close() async -> [String] {
+    let notes = await finish()
+    // From outside the loop: it cannot wait for its own end.
+    try? await group.shutdownGracefully()
+    return notes
+  }
+
+  private func finish() async -> [String] {
+    await flush()
+    var notes: [String] = []
+    if files.hasJournal {
+      notes.append(
+        "the database was out of reach: \(files.readJournal().count) saves are kept in "
+          + "\(files.journalPath) and are sent the next time standups connects")
+    }
+    let lost = connection
+    connection = nil
+    if let lost { try? await lost.close() }
+    listening?.cancel()
+    await listening?.value
+    work.finish()
+    await worker?.value
+    emit.finish()
+    return notes
+  }
+
+  /// Keeps the user's versions of standups that lost a conflict, in the
+  /// database's `conflicts` (the journal while offline); what to call them.
+  public func keepConflicts(_ conflicts: IdentifiedArrayOf<Standup>) async -> String? {
+    await withCheckedContinuation { work.yield(.keepConflicts(conflicts, $0)) }
+  }
+
+  private func keep(_ conflicts: IdentifiedArrayOf<Standup>) async -> String? {
+    let changes = conflicts.map { StandupChange.conflict($0) }
+    if let connection {
+      var writer = ChangeWriter(author: author, logger: logger)
+      if (try? await writer.apply(changes, on: connection, notice: payload)) != nil {
+        return "the database's conflicts"
+      }
+    }
+    guard (try? files.appendToJournal(changes)) != nil else { return nil }
+    return "the journal, for the database's conflicts"
+  }
+
+  // MARK: The work, in order
+
+  func startWorking() {
+    worker = Task { await self.runWork() }
+  }
+
+  private func runWork() async {
+    for await item in workQueue {
+      switch item {
+      case .save: await saveLatest()
+      case .remote: await applyRemoteChanges()
+      case .reconnect: await reconnect()
+      case .flush(let done):
+        await saveLatest()
+        done.resume()
+      case .keepConflicts(let conflicts, let done):
+        done.resume(returning: await keep(conflicts))
+      }
+    }
+  }
+
+  private func saveLatest() async {
+    guard
+      let (standups, submitted) = latest.withLock({ value in
+        defer { value = nil }
+        return value
+      })
+    else { return }
+    // Made before the app saw a change: its changes come back merged.
+    guard submitted == revision, !readOnly else { return }
+    guard let connection else { return journal(standups) }
+    let changes = StandupChange.changes(
+      from: known.standups, to: standups, versions: known.versions)
+    guard !changes.isEmpty else { return }
+    var writer = ChangeWriter(author: author, logger: logger)
+    do {
+      try await writer.apply(changes, on: connection, notice: payload)
+    } catch  where Self.isConnectionTrouble(error) {
+      await goOffline(error)
+      return journal(standups)
+    } catch {
+      emit.yield(.failed(Self.describe(error)))
+      return
+    }
+    if writer.outcome.deviated {
+      await reportDeviation(writer.outcome, submitted: standups, on: connection)
+    } else {
+      known.standups = standups
+      for change in changes {
+        if case .delete(let id, _) = change { known.versions[id] = nil }
+      }
+      known.versions.merge(writer.ours) { _, new in new }
+      writeCache()
+    }
+    emit.yield(.saved)
+  }
+
+  /// The database holds something else than what was sent (the conflict
+  /// rule applied): the app gets it as a change to merge.
+  func reportDeviation(
+    _ outcome: WriteOutcome, submitted: IdentifiedArrayOf<Standup>,
+    on connection: PostgresConnection
+  ) async {
+    do {
+      let stored = try await StandupRows.loadAll(connection, logger: logger)
+      revision += 1
+      emit.yield(.changedElsewhere(stored: stored.standups, base: submitted, revision: revision))
+      known = stored
+      writeCache()
+    } catch {
+      await goOffline(error)
+    }
+    tell(outcome)
+  }
+
+  /// The conflict rule's outcomes, for the user.
+  func tell(_ outcome: WriteOutcome) {
+    if !outcome.conflicts.isEmpty {
+      emit.yield(.conflictsKept(outcome.conflicts, copy: "the database's conflicts"))
+    }
+    for title in outcome.restored {
+      emit.yield(.notice("“\(title)” was deleted by another member; your changes brought it back"))
+    }
+    for title in outcome.keptDespiteDeletion {
+      emit.yield(.notice("“\(title)” was changed by another member: kept, not deleted"))
+    }
+    for title in outcome.savedAsNewStandup {
+      emit.yield(
+        .notice("“\(title)” was deleted by another member: its meeting is in a new standup"))
+    }
+  }
+
+  private func journal(_ standups: IdentifiedArrayOf<Standup>) {
+    let base = pending ?? known.standups
+    let changes = StandupChange.changes(from: base, to: standups, versions: known.versions)
+    guard !changes.isEmpty else { return }
+    do {
+      try files.appendToJournal(changes)
+      pending = standups
+      writeCache()
+    } catch {
+      emit.yield(.failed("offline, and the journal could not be written: \(error)"))
+    }
+  }
+
+  func writeCache() {
+    var cached = known
+    if let pending { cached.standups = pending }
+    try? files.writeCache(cached)
+  }
+
+  // MARK: Other members' changes
+
+  /// What a commit tells the others: who, and which standups.
+  nonisolated func payload(_ outcome: WriteOutcome) -> String {
+    let all = outcome.reordered || outcome.touched.count > 100
+    let ids = all ? [] : outcome.touched.map(\.uuidString)
+    let object: [String: Any] = ["by": instance.uuidString, "ids": ids, "all": all]
+    let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  func received(_ payload: String) {
+    guard let data = payload.data(using: .utf8),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else {
+      remoteAll = true
+      return scheduleRemote()
+    }
+    guard object["by"] as? String != instance.uuidString else { return }
+    if object["all"] as? Bool == true { remoteAll = true }
+    for id in object["ids"] as? [String] ?? [] {
+      if let uuid = UUID(uuidString: id) { remoteIDs.insert(.init(uuid)) }
+    }
+    scheduleRemote()
+  }
+
+  private func scheduleRemote() {
+    guard !remoteScheduled else { return }
+    remoteScheduled = true
+    work.yield(.remote)
+  }
+
+  private func applyRemoteChanges() async {
+    remoteScheduled = false
+    let ids = remoteIDs
+    let all = remoteAll
+    remoteIDs = []
+    remoteAll = false
+    guard let connection else { return }
+    do {
+      let stored =
+        all
+        ? try await StandupRows.loadAll(connection, logger: logger)
+        : try await StandupRows.refresh(known, changed: ids, connection, logger: logger)
+      guard stored != known else { return }
+      if stored.standups != known.standups {
+        revision += 1
+        emit.yield(
+          .changedElsewhere(stored: stored.standups, base: known.standups, revision: revision))
+      }
+      known = stored
+      writeCache()
+    } catch {
+      await goOffline(error)
+    }
+  }
+}
