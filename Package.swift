@@ -144,7 +144,7 @@ let package = Package(
       name: "standups-bench",
       dependencies: [
         "StandupsApp", "StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "Composable",
-        "Persistence", "EventLoop",
+        "Persistence", "EventLoop", "PostgresTesting",
       ]),
     .testTarget(
       name: "ComposableTests",

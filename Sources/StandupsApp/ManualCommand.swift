@@ -72,6 +72,17 @@ struct ManualCommand: AsyncParsableCommand {
           "STANDUPS_EXECUTORS",
           "platform: run on libdispatch's executors instead of the app's own loop"
         ),
+        (
+          "STANDUPS_DATABASE_URL",
+          "team mode: the PostgreSQL database, when --database is not given"
+        ),
+        ("PGPASSWORD", "team mode: the password, when the URL has none"),
+        (
+          "PGPASSFILE", "team mode: the password file (default ~/.pgpass, ignored unless mode 0600)"
+        ),
+        ("PGUSER", "team mode: the user, when the URL has none (else USER)"),
+        ("XDG_CACHE_HOME", "where team mode keeps the last sync (else ~/.cache)"),
+        ("XDG_STATE_HOME", "where team mode keeps changes made offline (else ~/.local/state)"),
       ],
       files: [
         ("$XDG_DATA_HOME/standups/standups.json", "the data file (versioned JSON, mode 0600)"),
@@ -81,12 +92,20 @@ struct ManualCommand: AsyncParsableCommand {
           "your version of standups another program changed too (a valid data file)"
         ),
         ("<data>.unreadable-<time>", "a data file that could not be read, kept aside"),
+        (
+          "$XDG_CACHE_HOME/standups/<hash>.json",
+          "team mode: the last sync of a database, for --offline-ok (mode 0600)"
+        ),
+        (
+          "$XDG_STATE_HOME/standups/journal-<hash>.jsonl",
+          "team mode: changes made while the server was out of reach, sent when it is back"
+        ),
       ],
       exitStatuses: [
         ("0", "success"),
         (
           "1",
-          "the terminal cannot be used, the data could not be saved, or a file could not be read"
+          "the terminal cannot be used, the data could not be saved, a file could not be read, or the database server is out of reach, refused the login or has no such database"
         ),
         ("2", "a route that does not match, is ambiguous, or has nothing to export"),
         ("64", "a malformed command line"),

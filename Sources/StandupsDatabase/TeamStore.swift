@@ -42,6 +42,7 @@ public actor TeamStore {
   var remoteScheduled = false
   var listening: Task<Void, Never>?
   var worker: Task<Void, Never>?
+  var cacheScheduled = false
 
   public nonisolated let events: AsyncStream<PersistenceEvent>
   nonisolated let emit: AsyncStream<PersistenceEvent>.Continuation
@@ -55,6 +56,7 @@ public actor TeamStore {
     case reconnect
     case flush(CheckedContinuation<Void, Never>)
     case keepConflicts(IdentifiedArrayOf<Standup>, CheckedContinuation<String?, Never>)
+    case writeCache
   }
 
   init(url: DatabaseURL, files: TeamFiles, author: String, known: StoredStandups) {
@@ -150,6 +152,8 @@ public actor TeamStore {
         done.resume()
       case .keepConflicts(let conflicts, let done):
         done.resume(returning: await keep(conflicts))
+      case .writeCache:
+        writeCacheNow()
       }
     }
   }
@@ -238,7 +242,16 @@ public actor TeamStore {
     }
   }
 
+  /// Rewrites the cache once the work queued before it is done: never on
+  /// the way to a first frame or between a save and the next.
   func writeCache() {
+    guard !cacheScheduled else { return }
+    cacheScheduled = true
+    work.yield(.writeCache)
+  }
+
+  private func writeCacheNow() {
+    cacheScheduled = false
     var cached = known
     if let pending { cached.standups = pending }
     try? files.writeCache(cached)

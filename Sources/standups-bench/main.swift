@@ -11,11 +11,12 @@ import StandupsCore
 //                  [--sizes 10,1000,100000] [--scenarios list,form] [--idle-seconds S]
 //   standups-bench --write-data FILE    (the 1 000 × 20 data file, to try by hand)
 //
-// SECTIONS: keystroke, filter, terminal, startup, idle, store, save (comma-separated).
+// SECTIONS: keystroke, filter, terminal, startup, idle, store, save, team (comma-separated;
+// team starts a private PostgreSQL server).
 
 struct Options {
   var sections: Set<String> = [
-    "keystroke", "filter", "terminal", "startup", "idle", "store", "save",
+    "keystroke", "filter", "terminal", "startup", "idle", "store", "save", "team",
   ]
   var app: String
   var keys = 5_000
@@ -51,7 +52,7 @@ struct Options {
       case "--write-data": writeData = value(flag)
       case "-h", "--help":
         print(
-          "usage: standups-bench [--quick] [--only keystroke,filter,terminal,startup,idle,store,save] "
+          "usage: standups-bench [--quick] [--only keystroke,filter,terminal,startup,idle,store,save,team] "
             + "[--app PATH] [--keys N] [--sizes 10,1000,100000] [--scenarios list,form] "
             + "[--idle-seconds S] | --write-data FILE")
         exit(0)
@@ -90,7 +91,9 @@ if options.sections.contains("store") {
   StoreBench.run(report: report, seconds: options.storeSeconds)
 }
 
-let needsBigFile = !options.sections.isDisjoint(with: ["terminal", "startup", "idle", "save"])
+let needsBigFile = !options.sections.isDisjoint(with: [
+  "terminal", "startup", "idle", "save", "team",
+])
 let big = needsBigFile ? Fixtures.standups(count: 1_000, meetings: 20) : []
 if options.sections.contains("save") {
   await SaveBench.run(report: report, standups: big, runs: 5)
@@ -117,6 +120,17 @@ if !terminalSections.isEmpty {
     if terminalSections.contains("idle") { try bench.idle(seconds: options.idleSeconds) }
   } catch {
     fail("\(error)")
+  }
+}
+
+if options.sections.contains("team") {
+  guard FileManager.default.isExecutableFile(atPath: options.app) else {
+    fail("no app binary at \(options.app) (build it: swift build -c release --product standups)")
+  }
+  do {
+    try TeamBench.run(app: options.app, standups: big, report: report, runs: options.startUpRuns)
+  } catch {
+    fail("team: \(error)")
   }
 }
 
