@@ -103,7 +103,10 @@ let package = Package(
       dependencies: [
         "StandupsCore", "Persistence", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
-      ]),
+      ],
+      // Nonisolated async code runs where it is called: on the store's
+      // event loop, as the client's own code does.
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
     .target(name: "StandupsTUI", dependencies: ["StandupsCore", "TerminalUI", "TerminalApp"]),
     // The inventory app's view layer: tabs, the list, the item form as a sheet
     // and a popover, the detail drill-down and the alerts.

@@ -48,12 +48,14 @@ struct Import: AsyncParsableCommand {
       summary = try await team.importStandups(standups)
     } catch {
       _ = await team.close()
-      printError("import failed, nothing was changed: \(error)")
+      printError("import failed, nothing was changed: \(TeamStore.message(for: error))")
       throw ExitCode(1)
     }
     _ = await team.close()
     var parts = ["\(summary.added) added", "\(summary.unchanged) unchanged"]
-    if summary.meetingsAdded > 0 { parts.append("\(summary.meetingsAdded) meetings added") }
+    if summary.meetingsAdded > 0 {
+      parts.append("\(summary.meetingsAdded) meetings added to standups already there")
+    }
     print(
       "Imported \(standups.count) standups into \(url.redacted): " + parts.joined(separator: ", "))
     if !summary.conflicts.isEmpty {

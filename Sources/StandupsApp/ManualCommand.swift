@@ -80,7 +80,11 @@ struct ManualCommand: AsyncParsableCommand {
         (
           "PGPASSFILE", "team mode: the password file (default ~/.pgpass, ignored unless mode 0600)"
         ),
-        ("PGUSER", "team mode: the user, when the URL has none (else USER)"),
+        ("PGUSER", "team mode: the user, when the URL has none"),
+        (
+          "USER",
+          "team mode: the user when neither the URL nor PGUSER names one; who changes are by"
+        ),
         ("XDG_CACHE_HOME", "where team mode keeps the last sync (else ~/.cache)"),
         ("XDG_STATE_HOME", "where team mode keeps changes made offline (else ~/.local/state)"),
       ],

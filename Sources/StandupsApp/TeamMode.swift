@@ -13,12 +13,15 @@ enum TeamMode {
   /// Connects (or opens the last sync with `offlineOK`); a server out of
   /// reach, bad credentials or a missing database end the command with one
   /// line, before the terminal is touched.
-  static func open(_ url: DatabaseURL, offlineOK: Bool = false) async throws -> TeamStore {
+  static func open(_ url: DatabaseURL, offlineOK: Bool = false, deferMeetings: Bool = false)
+    async throws -> TeamStore
+  {
     let environment = ProcessInfo.processInfo.environment
     do {
       return try await TeamStore.open(
         url: url, files: TeamFiles(url: url, environment: environment),
-        author: author(environment: environment), offlineOK: offlineOK)
+        author: author(environment: environment), offlineOK: offlineOK,
+        deferMeetings: deferMeetings)
     } catch {
       printError(error.description)
       throw ExitCode(1)
@@ -57,13 +60,20 @@ extension RunApp {
   @MainActor
   func runTeam(_ url: DatabaseURL) async throws {
     // The route is checked before anything connects: a usage error.
+    let route: Route
     do {
-      _ = try Launch.parse(options.open)
+      route = try Launch.parse(options.open)
     } catch .badRoute(let message) {
       printError(message)
       throw ExitCode(2)
     }
-    let team = try await TeamMode.open(url, offlineOK: offlineOk)
+    // The list shows no meetings: they are read after the first frame.
+    let showsNoMeetings =
+      switch route {
+      case .list, .filteredList: true
+      default: false
+      }
+    let team = try await TeamMode.open(url, offlineOK: offlineOk, deferMeetings: showsNoMeetings)
     let launch: Launch
     do {
       launch = try Launch.prepare(standups: await team.standups, route: options.open)

@@ -56,16 +56,20 @@ struct ChangeWriter {
   ) async throws {
     guard !changes.isEmpty else { return }
     let before = self
-    try await connection.query("BEGIN", logger: logger)
+    try await connection.run("BEGIN", logger: logger)
     do {
       for change in changes { try await apply(change, on: connection) }
       let payload = notice(outcome)
-      try await connection.query(
+      try await connection.run(
         "SELECT pg_notify(\(TeamStore.channel), \(payload))", logger: logger)
-      try await connection.query("COMMIT", logger: logger)
+      try await connection.run("COMMIT", logger: logger)
     } catch {
       self = before
-      _ = try? await connection.query("ROLLBACK", logger: logger)
+      // A lost connection took the transaction with it, and a statement
+      // sent on a connection that is closing may never be answered.
+      if !TeamStore.isConnectionTrouble(error) {
+        _ = try? await connection.run("ROLLBACK", logger: logger)
+      }
       throw error
     }
   }
@@ -83,7 +87,7 @@ struct ChangeWriter {
         return try await insertOrCompare(standup, expected: nil, on: connection)
       }
       let updated = try await first(
-        connection.query(
+        connection.run(
           """
           UPDATE standups SET title = \(standup.title),
             duration_seconds = \(Int(standup.duration.components.seconds)),
@@ -100,7 +104,7 @@ struct ChangeWriter {
     case .delete(let id, let seen):
       let expected = ours[id] ?? seen
       let deleted = try await first(
-        connection.query(
+        connection.run(
           """
           DELETE FROM standups WHERE id = \(id.rawValue)
             AND (\(expected)::bigint IS NULL OR version = \(expected)) RETURNING title
@@ -112,14 +116,14 @@ struct ChangeWriter {
     case .addMeeting(let meeting, let standup, let after):
       try await addMeeting(meeting, to: standup, after: after, on: connection)
     case .deleteMeeting(let id, _):
-      try await connection.query("DELETE FROM meetings WHERE id = \(id.rawValue)", logger: logger)
+      try await connection.run("DELETE FROM meetings WHERE id = \(id.rawValue)", logger: logger)
     case .conflict(let standup):
       // Already offered back when it was kept.
       try await keepConflict(standup, on: connection, report: false)
     case .reorder(let ids):
       outcome.reordered = true
       let ids = ids.map { rescued[$0]?.rawValue ?? $0.rawValue }
-      try await connection.query(
+      try await connection.run(
         """
         UPDATE standups SET position = t.ord FROM unnest(\(ids)::uuid[]) WITH ORDINALITY AS t(id, ord)
         WHERE standups.id = t.id
@@ -133,14 +137,22 @@ struct ChangeWriter {
     _ standup: Standup, expected: Int64?, on connection: PostgresConnection
   ) async throws {
     if try await insert(standup, on: connection) {
-      if expected != nil { outcome.restored.append(standup.title) }
+      guard expected != nil else { return }
+      // Deleted meanwhile: back as the user has it, its meetings too.
+      outcome.restored.append(standup.title)
+      var previous: Meeting.ID?
+      for meeting in standup.meetings {
+        try await addMeeting(
+          meeting, to: standup.withoutMeetings, after: previous, on: connection)
+        previous = meeting.id
+      }
       return
     }
     guard let stored = try await stored(standup.id, on: connection) else { return }
     if stored.standup.hasSameOwnFields(as: standup) {
       ours[standup.id] = stored.version
     } else {
-      try await keepConflict(standup, on: connection)
+      try await keepConflict(standup.withoutMeetings, on: connection)
     }
   }
 
@@ -149,7 +161,7 @@ struct ChangeWriter {
     async throws -> Bool
   {
     let inserted = try await first(
-      connection.query(
+      connection.run(
         """
         INSERT INTO standups (id, position, title, duration_seconds, theme, version, updated_by)
         VALUES (\(standup.id.rawValue), (SELECT coalesce(max(position), 0) + 1 FROM standups),
@@ -167,11 +179,11 @@ struct ChangeWriter {
     async throws
   {
     let id = standup.id.rawValue
-    try await connection.query("DELETE FROM attendees WHERE standup_id = \(id)", logger: logger)
+    try await connection.run("DELETE FROM attendees WHERE standup_id = \(id)", logger: logger)
     guard !standup.attendees.isEmpty else { return }
     let ids = standup.attendees.map(\.id.rawValue)
     let names = standup.attendees.map(\.name)
-    try await connection.query(
+    try await connection.run(
       """
       INSERT INTO attendees (standup_id, position, id, name)
       SELECT \(id), t.ord - 1, t.id, t.name
@@ -186,10 +198,15 @@ struct ChangeWriter {
     encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.sortedKeys]
     let json = String(decoding: try encoder.encode(standup), as: UTF8.self)
-    try await connection.query(
+    // Once: the same change applied again (a journal replayed again, a
+    // file imported again) keeps nothing more.
+    try await connection.run(
       """
       INSERT INTO conflicts (standup_id, standup, kept_by)
-      VALUES (\(standup.id.rawValue), \(json)::jsonb, \(author))
+      SELECT \(standup.id.rawValue), \(json)::jsonb, \(author)
+      WHERE NOT EXISTS (
+        SELECT FROM conflicts WHERE standup_id = \(standup.id.rawValue)
+          AND standup = \(json)::jsonb AND kept_by = \(author))
       """, logger: logger)
     if report { outcome.conflicts[id: standup.id] = standup }
   }
@@ -200,6 +217,12 @@ struct ChangeWriter {
   ) async throws {
     var owner = rescued[standup.id] ?? standup.id
     if try await stored(owner, on: connection) == nil {
+      // Saved before (a journal replayed again): already in its new standup.
+      let saved = try await first(
+        connection.run(
+          "SELECT 1 FROM meetings WHERE id = \(meeting.id.rawValue)", logger: logger),
+        as: Int.self)
+      guard saved == nil else { return }
       // Deleted meanwhile: the meeting goes into a new standup like it.
       var copy = standup
       copy = Standup(
@@ -212,7 +235,7 @@ struct ChangeWriter {
       owner = copy.id
     }
     let position = try await meetingPosition(in: owner, after: after, on: connection)
-    try await connection.query(
+    try await connection.run(
       """
       INSERT INTO meetings (id, standup_id, position, date_seconds, recorded_at, transcript)
       VALUES (\(meeting.id.rawValue), \(owner.rawValue), \(position),
@@ -228,19 +251,19 @@ struct ChangeWriter {
     let id = standup.rawValue
     if let after,
       let previous = try await first(
-        connection.query(
+        connection.run(
           "SELECT position FROM meetings WHERE id = \(after.rawValue) AND standup_id = \(id)",
           logger: logger), as: Double.self)
     {
       let next = try await first(
-        connection.query(
+        connection.run(
           """
           SELECT min(position) FROM meetings WHERE standup_id = \(id) AND position > \(previous)
           """, logger: logger), as: Double?.self)
       return (next ?? nil).map { (previous + $0) / 2 } ?? previous + 1
     }
     let lowest = try await first(
-      connection.query(
+      connection.run(
         "SELECT min(position) FROM meetings WHERE standup_id = \(id)", logger: logger),
       as: Double?.self)
     return (lowest ?? nil).map { $0 - 1 } ?? 0

@@ -5,8 +5,10 @@ import StandupsCore
 /// journal keeps it while the server is out of reach.
 ///
 /// Standups carry their own fields and attendees only (meetings are changes
-/// of their own); `seen` is the version the change was made from, nil when
-/// the standup was created by an earlier change of the same client.
+/// of their own), except an update's: its meetings are what the standup is
+/// brought back with if it was deleted meanwhile (edit beats delete). `seen`
+/// is the version the change was made from, nil when the standup was created
+/// by an earlier change of the same client.
 enum StandupChange: Codable, Equatable, Sendable {
   case insert(Standup)
   case update(Standup, seen: Int64?)
@@ -31,6 +33,16 @@ enum StandupChange: Codable, Equatable, Sendable {
     }
   }
 
+  /// This change as if made from the version `versions` has for its
+  /// standup (the client's own, after the saves before it were sent).
+  func rebased(on versions: [Standup.ID: Int64]) -> StandupChange {
+    switch self {
+    case .update(let standup, let seen): .update(standup, seen: versions[standup.id] ?? seen)
+    case .delete(let id, let seen): .delete(id, seen: versions[id] ?? seen)
+    default: self
+    }
+  }
+
   /// The changes that turn `old` into `new`; `versions` are the stored
   /// versions `old` was read with.
   static func changes(
@@ -47,7 +59,7 @@ enum StandupChange: Codable, Equatable, Sendable {
       }
       guard standup != before else { continue }
       if !standup.hasSameOwnFields(as: before) {
-        changes.append(.update(standup.withoutMeetings, seen: versions[standup.id]))
+        changes.append(.update(standup, seen: versions[standup.id]))
       }
       if standup.meetings != before.meetings {
         changes += meetingChanges(from: before.meetings, to: standup)

@@ -25,7 +25,7 @@ enum StandupRows {
     logger: Logger
   ) async throws -> StoredStandups {
     var order: [(Standup.ID, Int64)] = []
-    let rows = try await connection.query(
+    let rows = try await connection.run(
       "SELECT id, version FROM standups ORDER BY position, id", logger: logger)
     for try await (id, version) in rows.decode((UUID, Int64).self) {
       order.append((Standup.ID(id), version))
@@ -51,12 +51,13 @@ enum StandupRows {
   }
 
   /// The standups with these ids (all when nil), in the list's order.
-  static func load(_ connection: PostgresConnection, ids: Set<Standup.ID>?, logger: Logger)
-    async throws -> StoredStandups
-  {
+  static func load(
+    _ connection: PostgresConnection, ids: Set<Standup.ID>?, meetings withMeetings: Bool = true,
+    logger: Logger
+  ) async throws -> StoredStandups {
     let filter = ids.map { Array($0.map(\.rawValue)) }
     var rows: [(standup: Standup, version: Int64)] = []
-    let standups = try await connection.query(
+    let standups = try await connection.run(
       """
       SELECT id, title, duration_seconds, theme, version FROM standups
       WHERE \(filter)::uuid[] IS NULL OR id = ANY(\(filter)::uuid[])
@@ -71,7 +72,7 @@ enum StandupRows {
       rows.append((standup, version))
     }
     var attendeesByStandup: [UUID: [Attendee]] = [:]
-    let attendees = try await connection.query(
+    let attendees = try await connection.run(
       """
       SELECT standup_id, id, name FROM attendees
       WHERE \(filter)::uuid[] IS NULL OR standup_id = ANY(\(filter)::uuid[])
@@ -81,7 +82,33 @@ enum StandupRows {
       attendeesByStandup[standupID, default: []].append(Attendee(id: .init(id), name: name))
     }
     var meetingsByStandup: [UUID: [Meeting]] = [:]
-    let meetings = try await connection.query(
+    if withMeetings {
+      try await loadMeetings(connection, filter: filter, into: &meetingsByStandup, logger: logger)
+    }
+    var result = StoredStandups()
+    result.versions.reserveCapacity(rows.count)
+    var list: [Standup] = []
+    list.reserveCapacity(rows.count)
+    for (fields, version) in rows {
+      var standup = fields
+      standup.attendees = IdentifiedArray(
+        attendeesByStandup[standup.id.rawValue] ?? [], uniquingIDsWith: { first, _ in first })
+      // Ids are primary keys.
+      standup.meetings = IdentifiedArray(
+        uncheckedUniqueElements: meetingsByStandup[standup.id.rawValue] ?? [])
+      result.versions[standup.id] = version
+      list.append(standup)
+    }
+    result.standups = IdentifiedArray(uncheckedUniqueElements: list)
+    return result
+  }
+
+  private static func loadMeetings(
+    _ connection: PostgresConnection, filter: [UUID]?,
+    into meetingsByStandup: inout [UUID: [Meeting]],
+    logger: Logger
+  ) async throws {
+    let meetings = try await connection.run(
       """
       SELECT standup_id, id, date_seconds, transcript FROM meetings
       WHERE \(filter)::uuid[] IS NULL OR standup_id = ANY(\(filter)::uuid[])
@@ -95,20 +122,5 @@ enum StandupRows {
           id: .init(id), date: Date(timeIntervalSinceReferenceDate: seconds),
           transcript: transcript))
     }
-    var result = StoredStandups()
-    result.versions.reserveCapacity(rows.count)
-    var list: [Standup] = []
-    list.reserveCapacity(rows.count)
-    for (fields, version) in rows {
-      var standup = fields
-      standup.attendees = IdentifiedArray(
-        attendeesByStandup[standup.id.rawValue] ?? [], uniquingIDsWith: { first, _ in first })
-      standup.meetings = IdentifiedArray(
-        meetingsByStandup[standup.id.rawValue] ?? [], uniquingIDsWith: { first, _ in first })
-      result.versions[standup.id] = version
-      list.append(standup)
-    }
-    result.standups = IdentifiedArray(uniqueElements: list)
-    return result
   }
 }

@@ -95,6 +95,17 @@ public struct TeamFiles: Sendable {
     }
   }
 
+  /// Replaces the journal with `saves` (those a replay has not sent yet).
+  func replaceJournal(with saves: [[StandupChange]]) throws {
+    guard !saves.isEmpty else { return clearJournal() }
+    var data = Data()
+    for save in saves {
+      data.append(try JSONEncoder().encode(save))
+      data.append(UInt8(ascii: "\n"))
+    }
+    try Self.writeAtomically(data, to: journalPath)
+  }
+
   var hasJournal: Bool {
     var info = stat()
     return stat(journalPath, &info) == 0 && info.st_size > 0

@@ -76,14 +76,23 @@ enum TeamSchema {
   static func migrate(
     _ connection: PostgresConnection, logger: Logger, upTo target: Int = currentVersion
   ) async throws -> Access {
+    // The usual case, a database already current: one round trip, no lock.
+    if target == currentVersion, let version = try? await schemaVersion(connection, logger: logger),
+      version >= currentVersion
+    {
+      return version > currentVersion ? .readOnly(version: version) : .readWrite
+    }
     // A session lock around the whole run: each migration commits on its own.
-    try await connection.query("SELECT pg_advisory_lock(\(lockKey))", logger: logger)
+    try await connection.run("SELECT pg_advisory_lock(\(lockKey))", logger: logger)
     do {
       let access = try await migrateLocked(connection, logger: logger, upTo: target)
-      try await connection.query("SELECT pg_advisory_unlock(\(lockKey))", logger: logger)
+      try await connection.run("SELECT pg_advisory_unlock(\(lockKey))", logger: logger)
       return access
     } catch {
-      _ = try? await connection.query("SELECT pg_advisory_unlock(\(lockKey))", logger: logger)
+      // A lost connection let go of the lock (see `ChangeWriter.apply`).
+      if !TeamStore.isConnectionTrouble(error) {
+        _ = try? await connection.run("SELECT pg_advisory_unlock(\(lockKey))", logger: logger)
+      }
       throw error
     }
   }
@@ -91,7 +100,7 @@ enum TeamSchema {
   private static func migrateLocked(
     _ connection: PostgresConnection, logger: Logger, upTo target: Int
   ) async throws -> Access {
-    try await connection.query(
+    try await connection.run(
       "CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)", logger: logger)
     var version = try await schemaVersion(connection, logger: logger)
     if version > currentVersion { return .readOnly(version: version) }
@@ -100,10 +109,10 @@ enum TeamSchema {
       let next = version + 1
       try await connection.withTransaction(logger: logger) { connection in
         for statement in statements {
-          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+          try await connection.run(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
-        try await connection.query("DELETE FROM schema_version", logger: logger)
-        try await connection.query(
+        try await connection.run("DELETE FROM schema_version", logger: logger)
+        try await connection.run(
           "INSERT INTO schema_version (version) VALUES (\(next))", logger: logger)
       }
       version = next
@@ -112,7 +121,7 @@ enum TeamSchema {
   }
 
   static func schemaVersion(_ connection: PostgresConnection, logger: Logger) async throws -> Int {
-    let rows = try await connection.query(
+    let rows = try await connection.run(
       "SELECT coalesce(max(version), 0) FROM schema_version", logger: logger)
     for try await version in rows.decode(Int.self) { return version }
     return 0

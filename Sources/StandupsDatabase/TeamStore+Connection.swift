@@ -13,13 +13,16 @@ public struct TeamStartFailure: Error, Equatable, CustomStringConvertible {
 
 extension TeamStore {
   /// Connects, migrates, replays the journal and reads the standups. With
-  /// `offlineOK`, a server out of reach opens the last cache instead.
+  /// `offlineOK`, a server out of reach opens the last cache instead. With
+  /// `deferMeetings` (a first screen that shows none: the list), meetings
+  /// are read after it, and reach the app as a change.
   public static func open(
-    url: DatabaseURL, files: TeamFiles, author: String, offlineOK: Bool = false
+    url: DatabaseURL, files: TeamFiles, author: String, offlineOK: Bool = false,
+    deferMeetings: Bool = false
   ) async throws(TeamStartFailure) -> TeamStore {
     let store = TeamStore(url: url, files: files, author: author, known: StoredStandups())
     do {
-      try await store.start()
+      try await store.start(deferMeetings: deferMeetings)
     } catch {
       let failure = TeamStartFailure(description: describeStart(error, url: url))
       guard offlineOK, isConnectionTrouble(error), let cache = files.readCache() else {
@@ -36,12 +39,15 @@ extension TeamStore {
     return store
   }
 
-  private func start() async throws {
+  private func start(deferMeetings: Bool) async throws {
     let connection = try await connect()
     do {
       try await prepare(connection)
       if !readOnly, files.hasJournal { tell(try await replayJournal(connection)) }
-      known = try await StandupRows.loadAll(connection, logger: logger)
+      known = try await StandupRows.load(
+        connection, ids: nil, meetings: !deferMeetings, logger: logger)
+      meetingsLoaded = !deferMeetings
+      if deferMeetings { work.yield(.loadMeetings) }
     } catch {
       try? await connection.close()
       throw error
@@ -161,6 +167,7 @@ extension TeamStore {
         revision += 1
         emit.yield(.changedElsewhere(stored: stored.standups, base: base, revision: revision))
         known = stored
+        meetingsLoaded = true
         writeCache()
         reconnectDelay = .seconds(1)
         emit.yield(.saved)
@@ -181,11 +188,15 @@ extension TeamStore {
   }
 
   /// Each save of the journal in its own transaction, under the conflict
-  /// rule; the journal is emptied once all are in.
+  /// rule, and out of the journal once it is in: a replay cut short (the
+  /// connection lost again) resumes after it instead of sending it twice.
   func replayJournal(_ connection: PostgresConnection) async throws -> WriteOutcome {
     var writer = ChangeWriter(author: author, logger: logger)
-    for changes in files.readJournal() {
+    let saves = files.readJournal()
+    for (index, changes) in saves.enumerated() {
       try await writer.apply(changes, on: connection, notice: payload)
+      let rest = saves[(index + 1)...].map { $0.map { $0.rebased(on: writer.ours) } }
+      try? files.replaceJournal(with: rest)
     }
     files.clearJournal()
     return writer.outcome
@@ -193,8 +204,16 @@ extension TeamStore {
 
   // MARK: Errors
 
+  /// What went wrong in a transaction (a migration's): the statement's
+  /// error, not the wrapper's dump of every query.
+  static func cause(_ error: any Error) -> any Error {
+    guard let error = error as? PostgresTransactionError else { return error }
+    return error.closureError ?? error.beginError ?? error.commitError ?? error
+  }
+
   /// A lost or unreachable server (as opposed to a statement it refused).
   static func isConnectionTrouble(_ error: any Error) -> Bool {
+    let error = cause(error)
     guard let error = error as? PSQLError else {
       return error is ChannelError || error is IOError || error is NIOConnectionError
         || error is ConnectionLost
@@ -209,6 +228,7 @@ extension TeamStore {
   }
 
   static func describe(_ error: any Error) -> String {
+    let error = cause(error)
     if let error = error as? PSQLError, let message = error.serverInfo?[.message] {
       return "the server said: \(message)"
     }
@@ -216,6 +236,7 @@ extension TeamStore {
   }
 
   static func describeLoss(_ error: any Error) -> String {
+    let error = cause(error)
     if let error = error as? PSQLError, error.code == .server,
       let message = error.serverInfo?[.message]
     {
@@ -230,6 +251,7 @@ extension TeamStore {
       case .tcp(let host, let port): "\(host):\(port)"
       case .socket: url.socketPath ?? ""
       }
+    let error = cause(error)
     guard let error = error as? PSQLError else {
       return "cannot reach the database server at \(server): \(reason(error))"
     }

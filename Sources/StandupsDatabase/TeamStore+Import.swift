@@ -8,6 +8,7 @@ public struct ImportSummary: Equatable, Sendable {
   /// Standups whose id the database already had with other fields: the
   /// stored version stayed, the file's went to the database's conflicts.
   public var conflicts: [String] = []
+  /// Meetings added to standups the database already had.
   public var meetingsAdded = 0
 }
 
@@ -40,7 +41,7 @@ extension TeamStore {
       for meeting in standup.meetings {
         if stored?.meetings[id: meeting.id] == nil {
           changes.append(.addMeeting(meeting, standup: standup.withoutMeetings, after: previous))
-          summary.meetingsAdded += 1
+          if stored != nil { summary.meetingsAdded += 1 }
         }
         previous = meeting.id
       }

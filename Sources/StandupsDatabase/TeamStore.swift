@@ -43,6 +43,9 @@ public actor TeamStore {
   var listening: Task<Void, Never>?
   var worker: Task<Void, Never>?
   var cacheScheduled = false
+  var cacheIsStale = false
+  /// False from a start without meetings until they are read.
+  var meetingsLoaded = true
 
   public nonisolated let events: AsyncStream<PersistenceEvent>
   nonisolated let emit: AsyncStream<PersistenceEvent>.Continuation
@@ -57,6 +60,7 @@ public actor TeamStore {
     case flush(CheckedContinuation<Void, Never>)
     case keepConflicts(IdentifiedArrayOf<Standup>, CheckedContinuation<String?, Never>)
     case writeCache
+    case loadMeetings
   }
 
   init(url: DatabaseURL, files: TeamFiles, author: String, known: StoredStandups) {
@@ -100,6 +104,7 @@ public actor TeamStore {
 
   private func finish() async -> [String] {
     await flush()
+    writeCacheNow()
     var notes: [String] = []
     if files.hasJournal {
       notes.append(
@@ -154,6 +159,8 @@ public actor TeamStore {
         done.resume(returning: await keep(conflicts))
       case .writeCache:
         writeCacheNow()
+      case .loadMeetings:
+        await loadMeetings()
       }
     }
   }
@@ -242,19 +249,40 @@ public actor TeamStore {
     }
   }
 
-  /// Rewrites the cache once the work queued before it is done: never on
-  /// the way to a first frame or between a save and the next.
+  /// Rewrites the cache 2 s after a sync (one write for a burst of them;
+  /// encoding 1 000 × 20 takes a while), and on close.
   func writeCache() {
+    cacheIsStale = true
     guard !cacheScheduled else { return }
     cacheScheduled = true
-    work.yield(.writeCache)
+    loop.scheduleTask(in: .seconds(2)) { [work] in work.yield(.writeCache) }
   }
 
-  private func writeCacheNow() {
+  func writeCacheNow() {
     cacheScheduled = false
+    // Never a cache without the meetings.
+    guard cacheIsStale, meetingsLoaded else { return }
+    cacheIsStale = false
     var cached = known
     if let pending { cached.standups = pending }
     try? files.writeCache(cached)
+  }
+
+  /// The meetings, after a start that left them out to draw sooner: they
+  /// reach the app as a change to merge.
+  func loadMeetings() async {
+    guard !meetingsLoaded, let connection else { return }
+    do {
+      let stored = try await StandupRows.loadAll(connection, logger: logger)
+      meetingsLoaded = true
+      revision += 1
+      emit.yield(
+        .changedElsewhere(stored: stored.standups, base: known.standups, revision: revision))
+      known = stored
+      writeCache()
+    } catch {
+      await goOffline(error)
+    }
   }
 
   // MARK: Other members' changes

@@ -205,7 +205,7 @@ public final class PostgresCluster: Sendable {
 
   /// A TCP port of 127.0.0.1 nobody listens on: the kernel picks one for a
   /// socket bound to port 0; it is closed for the server to take.
-  private static func freePort() throws -> Int {
+  public static func freePort() throws -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw PostgresClusterError.cannot("open a socket", errno: errno) }
     defer { close(fd) }

@@ -1,0 +1,434 @@
+import Foundation
+import PostgresTesting
+import StandupsApp
+import StandupsCore
+import Testing
+import TmuxTesting
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Team mode from the outside: `standups --database URL` instances in tmux on
+/// a private PostgreSQL cluster. What one member changes shows in the
+/// other's; `kill -9` leaves the database consistent; trouble at start is one
+/// line and the terminal untouched; the password never shows; import and
+/// export round-trip; `--offline-ok` opens the last sync; a conflict keeps
+/// the stored title and offers the user's back.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct TeamModeEndToEndTests {
+  // MARK: - Two members
+
+  @Test func aStandupAddedInOneInstanceAppearsInTheOther() async throws {
+    let database = try TeamDatabase()
+    let seed = try TeamHome()
+    try seed.importStandups(AppSession.sample, into: database.url)
+    let first = try TeamSession(url: database.url)
+    // The second finds the database in $STANDUPS_DATABASE_URL.
+    let second = try TeamSession(url: database.url, viaEnvironment: true)
+    try await first.session.waitForText("2 standups")
+    try await second.session.waitForText("2 standups")
+
+    try await first.add("Retro")
+    try await second.session.waitForText("Retro")
+    try await second.session.waitForText("3 standups")
+    #expect(try database.titles() == ["Design", "Engineering", "Retro"])
+
+    // And back: the second renames the first standup of its list.
+    try second.session.sendKeys("Enter")
+    try await second.session.waitForText("Start meeting")
+    try second.session.sendKeys("e")
+    try await second.session.waitForText("Edit standup")
+    try second.session.sendKeys("C-u")
+    try second.session.type("Design Renamed")
+    try second.session.sendKeys("C-s")
+    try await second.session.waitForNoText("Edit standup")
+    try await first.session.waitForText("Design Renamed")
+    #expect(try database.titles() == ["Design Renamed", "Engineering", "Retro"])
+    #expect(try database.psql("SELECT version FROM standups WHERE title = 'Design Renamed'") == "2")
+
+    try await first.quit()
+    try await second.backToTheList()
+    try await second.quit()
+    #expect(try database.titles() == ["Design Renamed", "Engineering", "Retro"])
+    #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
+  }
+
+  @Test func killDashNineDuringEditsLeavesTheDatabaseConsistent() async throws {
+    let database = try TeamDatabase()
+    let seed = try TeamHome()
+    try seed.importStandups(AppSession.sample, into: database.url)
+    let killed = try TeamSession(url: database.url, arguments: ["--open", "/Design/edit"])
+    let other = try TeamSession(url: database.url)
+    try await other.session.waitForText("2 standups")
+    try await killed.session.waitForText("Edit standup")
+
+    // Quick edits: a rename, then three new standups. (Each `a` is waited
+    // for: text arriving with it in one read would be taken for a paste.)
+    try killed.session.sendKeys("C-u")
+    try killed.session.type("Design Killed")
+    try killed.session.sendKeys("C-s")
+    try await killed.session.waitForNoText("Edit standup")
+    try await killed.backToTheList()
+    for title in Self.kills { try await killed.add(title) }
+    // Its last save may be anywhere on its way to the server.
+    kill(try killed.pid(), SIGKILL)
+    #expect(try await killed.session.waitForExit() == 128 + Int(SIGKILL))
+
+    // Once the server has seen the connection go, nothing changes any more.
+    let gone = try await Harness.waitFor { try database.otherSessions() == 1 }
+    #expect(gone, "the killed instance's session is still connected")
+    try Self.expectConsistent(database)
+    let titles = try database.titles()
+    #expect(titles.count >= 2 && titles.count <= 5, "\(titles)")
+    #expect(Set(titles).isSubset(of: ["Design", "Design Killed", "Engineering"] + Self.kills))
+
+    // The other member shows exactly what the database holds.
+    try await Self.expectShows(titles, in: other)
+    // So does the killed member, restarted with its files.
+    let restarted = try TeamSession(url: database.url, home: killed.home)
+    try await Self.expectShows(titles, in: restarted)
+    try await restarted.quit()
+    try await other.quit()
+    #expect(try database.titles() == titles)
+    try Self.expectConsistent(database)
+  }
+
+  static let kills = ["Kill One", "Kill Two", "Kill Three"]
+
+  /// Every row belongs to a standup that exists; versions start at 1; each
+  /// standup's attendees are numbered 0… without gaps; Design kept both.
+  static func expectConsistent(
+    _ database: TeamDatabase, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let checks = [
+      "orphan attendees":
+        "SELECT count(*) FROM attendees a LEFT JOIN standups s ON s.id = a.standup_id WHERE s.id IS NULL",
+      "orphan meetings":
+        "SELECT count(*) FROM meetings m LEFT JOIN standups s ON s.id = m.standup_id WHERE s.id IS NULL",
+      "versions below 1": "SELECT count(*) FROM standups WHERE version < 1",
+      "gaps in attendee positions": """
+      SELECT count(*) FROM (SELECT standup_id FROM attendees GROUP BY standup_id
+        HAVING min(position) <> 0 OR max(position) <> count(*) - 1) AS gaps
+      """,
+      "standups without attendees": """
+      SELECT count(*) FROM standups s
+      WHERE NOT EXISTS (SELECT 1 FROM attendees a WHERE a.standup_id = s.id)
+        AND s.title NOT LIKE 'Kill%'
+      """,
+    ]
+    for (name, sql) in checks {
+      #expect(try database.psql(sql) == "0", "\(name)", sourceLocation: sourceLocation)
+    }
+    let design = try database.psql(
+      """
+      SELECT string_agg(name, ',' ORDER BY position) FROM attendees
+      WHERE standup_id = 'AAAAAAAA-0000-0000-0000-000000000001'
+      """)
+    #expect(design == "Ada,Grace", sourceLocation: sourceLocation)
+    #expect(
+      try database.psql("SELECT count(*) FROM meetings") == "1", sourceLocation: sourceLocation)
+  }
+
+  /// Waits until `member`'s list shows `titles` and their number.
+  static func expectShows(
+    _ titles: [String], in member: TeamSession, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let count = "\(titles.count) standups"
+    try await member.session.waitForScreen(
+      "\(count): \(titles)", sourceLocation: sourceLocation
+    ) { screen in
+      screen.contains(count) && titles.allSatisfy { screen.contains($0) }
+    }
+    // Nothing the database does not hold ("Design" is part of "Design Killed").
+    let screen = try member.screen()
+    for title in ["Design Killed"] + kills where !titles.contains(title) {
+      #expect(
+        !screen.contains(title), "shows \(title), which the database does not hold:\n\(screen)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  // MARK: - Trouble at start
+
+  /// What goes wrong, and what the one line says.
+  static func trouble(_ kind: String, database: TeamDatabase) throws -> (
+    url: String, password: String, message: String
+  ) {
+    let password = "Pw-\(kind.prefix(3))-\(UUID().uuidString.prefix(8))"
+    let port = database.cluster.port
+    switch kind {
+    case "unreachable":
+      let free = try PostgresCluster.freePort()
+      return (
+        "postgres://postgres:\(password)@127.0.0.1:\(free)/\(database.name)?sslmode=disable",
+        password, "cannot reach the database server at 127.0.0.1:\(free)"
+      )
+    case "wrong password":
+      return (
+        database.url(user: "postgres", password: password), password,
+        "the database server at 127.0.0.1:\(port) refused user “postgres”"
+      )
+    default:
+      let missing = "missing_\(UUID().uuidString.prefix(8).lowercased())"
+      return (
+        "postgres://postgres:secret@127.0.0.1:\(port)/\(missing)?sslmode=disable", "secret",
+        "database “\(missing)” does not exist"
+      )
+    }
+  }
+
+  @Test(arguments: ["unreachable", "wrong password", "missing database"])
+  func serverTroubleAtStartIsOneLineAndExitOne(kind: String) async throws {
+    let database = try TeamDatabase()
+    let (url, password, message) = try Self.trouble(kind, database: database)
+    let home = try TeamHome()
+
+    // Standard output and standard error apart.
+    let output = try home.run(["--database", url])
+    #expect(output.status == 1)
+    #expect(output.stdout.isEmpty, "wrote to standard output: \(output.stdout.debugDescription)")
+    let lines = output.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 2 && lines[1].isEmpty, "not one line: \(output.stderr)")
+    #expect(output.stderr.hasPrefix("standups: "), "\(output.stderr)")
+    #expect(output.stderr.contains(message), "\(output.stderr)")
+    #expect(!output.stderr.contains(password), "the password shows: \(output.stderr)")
+
+    // In a terminal: every byte the program wrote to it, from before it started.
+    let captured = home.directory.appendingPathComponent("pane.txt")
+    let binary = try #require(AppSession.binary)
+    let session = try TerminalSession(
+      program: binary, arguments: ["--database", url],
+      prefix: "read go; \(TeamSession.unset)", environment: home.variables)
+    try session.tmuxCommand([
+      "pipe-pane", "-t", session.target, "cat >> \(Harness.shellQuoted(captured.path))",
+    ])
+    try session.sendKeys("Enter")
+    #expect(try await session.waitForExit() == 1)
+    var bytes = ""
+    _ = try await Harness.waitFor {
+      bytes = (try? String(contentsOf: captured, encoding: .utf8)) ?? ""
+      return bytes.contains("EXIT=")
+    }
+    #expect(
+      !bytes.contains("\u{1B}"), "escape sequences reached the terminal: \(bytes.debugDescription)")
+    let written = bytes.split(separator: "\r\n").filter { !$0.isEmpty }
+    #expect(written.count == 2, "\(bytes.debugDescription)")
+    #expect(written.first?.hasPrefix("standups: \(message)") == true, "\(bytes.debugDescription)")
+    #expect(!bytes.contains(password))
+    let modes = try session.sttyWords()
+    #expect(modes.contains("echo") && modes.contains("icanon"))
+    // Nothing was cached for a database never reached.
+    #expect(home.teamFiles().isEmpty, "\(home.teamFiles())")
+  }
+
+  // MARK: - Usage errors
+
+  @Test func databaseTogetherWithDataIsAUsageError() throws {
+    let database = try TeamDatabase()
+    let home = try TeamHome()
+    let password = "Pw-\(UUID().uuidString.prefix(8))"
+    let url = database.url(user: "postgres", password: password)
+    let file = home.directory.appendingPathComponent("standups.json").path
+    let output = try home.run(["--database", url, "--data", file])
+    #expect(output.status == 64)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.contains("--database and --data"), "\(output.stderr)")
+    #expect(!output.stderr.contains(password))
+    #expect(!FileManager.default.fileExists(atPath: file))
+    #expect(try database.psql("SELECT count(*) FROM pg_tables WHERE tablename = 'standups'") == "0")
+  }
+
+  @Test func sslmodeVerifyFullIsRefusedWithAMessage() throws {
+    let database = try TeamDatabase()
+    let home = try TeamHome()
+    let password = "Pw-\(UUID().uuidString.prefix(8))"
+    let url =
+      "postgres://postgres:\(password)@127.0.0.1:\(database.cluster.port)/\(database.name)"
+      + "?sslmode=verify-full"
+    let output = try home.run(["--database", url])
+    #expect(output.status == 64)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.contains("sslmode=verify-full is not supported"), "\(output.stderr)")
+    #expect(!output.stderr.contains(password), "\(output.stderr)")
+    #expect(home.teamFiles().isEmpty)
+  }
+
+  // MARK: - The password
+
+  @Test func thePasswordNeverShows() async throws {
+    let database = try TeamDatabase()
+    // A member of its own, whose password can appear nowhere by chance.
+    let user = "u_\(UUID().uuidString.prefix(8).lowercased())"
+    let password = "Pw\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
+    try database.psql("CREATE ROLE \(user) LOGIN SUPERUSER PASSWORD '\(password)'")
+    let url = database.url(user: user, password: password)
+    let home = try TeamHome()
+
+    let imported = try home.run(["import", AppSession.sampleFile(in: home), "--database", url])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.contains("postgres://\(user)@127.0.0.1:"), "\(imported.stdout)")
+    for text in [imported.stdout, imported.stderr] { #expect(!text.contains(password)) }
+
+    let log = home.directory.appendingPathComponent("debug.log")
+    let app = try TeamSession(url: url, arguments: ["--debug-log", log.path], home: home)
+    try await app.session.waitForText("2 standups")
+    try await app.add("Retro")
+    #expect(!(try app.session.screen(history: true)).contains(password))
+    try await app.quit()
+    #expect(!(try app.session.screen(history: true)).contains(password))
+    let logged = try String(contentsOf: log, encoding: .utf8)
+    #expect(logged.contains("Retro"), "the debug log holds nothing")
+    #expect(!logged.contains(password), "the password is in the debug log")
+
+    let exported = try home.run(["export", "--database", url])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stdout.contains("Retro"))
+    for text in [exported.stdout, exported.stderr] { #expect(!text.contains(password)) }
+
+    // Nor in the cache team mode keeps.
+    let files = home.teamFiles()
+    #expect(!files.isEmpty)
+    for file in files {
+      let data = try Data(contentsOf: home.directory.appendingPathComponent(file))
+      #expect(!String(decoding: data, as: UTF8.self).contains(password), "in \(file)")
+    }
+  }
+
+  // MARK: - Import and export
+
+  @Test func importThenExportRoundTripsAndASecondImportAddsNothing() throws {
+    let database = try TeamDatabase()
+    let home = try TeamHome()
+    let file = AppSession.sampleFileURL
+    let expected = try StandupsFormat.decode(try Data(contentsOf: file))
+    #expect(expected.count == 3)
+
+    let first = try home.run(["import", file.path, "--database", database.url])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.isEmpty)
+    let redacted = "postgres://postgres@127.0.0.1:\(database.cluster.port)/\(database.name)"
+    #expect(
+      first.stdout.hasPrefix("Imported 3 standups into \(redacted)"), "\(first.stdout)")
+    #expect(first.stdout.contains(": 3 added, 0 unchanged"), "\(first.stdout)")
+    #expect(!first.stdout.contains("secret"))
+
+    let exported = try home.run(["export", "--format", "json", "--database", database.url])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let standups = try StandupsFormat.decode(Data(exported.stdout.utf8))
+    #expect(standups == expected)
+    #expect(try database.titles() == expected.map(\.title))
+    #expect(
+      try database.psql("SELECT count(*) FROM meetings") == "\(expected.flatMap(\.meetings).count)")
+
+    let second = try home.run(["import", file.path, "--database", database.url])
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stdout.contains(": 0 added, 3 unchanged"), "\(second.stdout)")
+    #expect(!second.stdout.contains("meetings added"))
+    #expect(!second.stdout.contains("Kept the stored version"))
+    #expect(try database.psql("SELECT count(*) FROM standups") == "3")
+    #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
+    #expect(try database.psql("SELECT max(version) FROM standups") == "1")
+    let again = try home.run(["export", "--format", "json", "--database", database.url])
+    #expect(try StandupsFormat.decode(Data(again.stdout.utf8)) == expected)
+  }
+
+  // MARK: - Offline
+
+  @Test func offlineOKOpensTheLastSyncWithAnOfflineBanner() async throws {
+    // A cluster of its own: it goes away while the test runs.
+    let cluster = try PostgresCluster.start()
+    defer { cluster.stop() }
+    let database = try TeamDatabase(cluster: cluster)
+    let home = try TeamHome()
+    try home.importStandups(AppSession.sample, into: database.url)
+
+    let online = try TeamSession(url: database.url, home: home, width: 160)
+    try await online.add("Retro")
+    try await online.quit()
+    #expect(try database.titles() == ["Design", "Engineering", "Retro"])
+    cluster.stop()
+
+    // Without --offline-ok: the one line.
+    let refused = try home.run(["--database", database.url])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.hasPrefix("standups: cannot reach the database server"), "\(refused.stderr)")
+
+    let offline = try TeamSession(
+      url: database.url, arguments: ["--offline-ok"], home: home, width: 160)
+    try await offline.session.waitForText("Offline")
+    try await offline.session.waitForText("3 standups")
+    let screen = try offline.screen()
+    for title in ["Design", "Engineering", "Retro"] { #expect(screen.contains(title)) }
+    #expect(screen.contains("showing the last sync"), "\(screen)")
+    #expect(!screen.contains("secret"))
+
+    // A change made offline is kept in the journal, and the user told so.
+    try await offline.add("Offline Notes")
+    try await offline.quit()
+    let after = try offline.session.screen(history: true)
+    #expect(
+      after.contains("standups: the database was out of reach: 1 saves are kept in"), "\(after)")
+    #expect(
+      home.teamFiles().contains { $0.hasPrefix("state/standups/journal-") }, "\(home.teamFiles())")
+  }
+
+  // MARK: - Conflicts
+
+  @Test func aConflictKeepsTheStoredTitleAndOReopensTheLosingEdit() async throws {
+    let database = try TeamDatabase()
+    let seed = try TeamHome()
+    try seed.importStandups(AppSession.sample, into: database.url)
+    let first = try TeamSession(url: database.url, arguments: ["--open", "/Design/edit"])
+    let second = try TeamSession(url: database.url, arguments: ["--open", "/Design/edit"])
+    try await first.session.waitForText("Edit standup")
+    try await second.session.waitForText("Edit standup")
+
+    // Both edit the title; the second is still typing when the first saves.
+    try second.session.sendKeys("C-u")
+    try second.session.type("Design Second")
+    try await second.session.waitForText("Title     Design Second")
+    try first.session.sendKeys("C-u")
+    try first.session.type("Design First")
+    try first.session.sendKeys("C-s")
+    try await first.session.waitForNoText("Edit standup")
+    // The detail behind the second's sheet shows the first's title.
+    try await second.session.waitForText("Standups › Design First")
+    #expect(try second.screen().contains("Title     Design Second"))
+
+    try second.session.sendKeys("C-s")
+    try await second.session.waitForText(
+      "Changed elsewhere too: kept “Design First”; o opens yours")
+    #expect(try !second.screen().contains("Edit standup"))
+    #expect(try database.titles() == ["Design First", "Engineering"])
+    #expect(try database.psql("SELECT count(*) FROM conflicts") == "1")
+    #expect(try database.psql("SELECT standup->>'title' FROM conflicts") == "Design Second")
+
+    try second.session.sendKeys("o")
+    try await second.session.waitForText("Edit standup")
+    try await second.session.waitForText("Title     Design Second")
+    try second.session.sendKeys("Escape")
+    try await second.session.waitForNoText("Edit standup")
+    for member in [first, second] {
+      try await member.backToTheList()
+      try await member.quit()
+    }
+    #expect(try database.titles() == ["Design First", "Engineering"])
+    #expect(try database.psql("SELECT count(*) FROM conflicts") == "1")
+  }
+}
+
+extension AppSession {
+  /// The sample data file, `Sources/StandupsCore/Resources/sample-standups.json`.
+  static let sampleFileURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources/StandupsCore/Resources/sample-standups.json")
+
+  /// `AppSession.sample` written to a data file in `home`; its path.
+  static func sampleFile(in home: TeamHome) throws -> String {
+    let path = home.directory.appendingPathComponent("sample.json").path
+    try DataFile(path: path).save(sample)
+    return path
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import StandupsCore
+import Testing
+
+@testable import StandupsDatabase
+
+/// `standups import`: a data file's standups copied in with their ids; an
+/// id already present with other content follows the conflict rule; a
+/// second identical import changes nothing; `export` gives the file back.
+struct ImportTests {
+  /// The standups as a data file holds them (its dates are whole seconds).
+  static let file: IdentifiedArrayOf<Standup> = {
+    let data = try? StandupsFormat.encode(Fixtures.everything)
+    return (try? StandupsFormat.decode(data ?? Data())) ?? []
+  }()
+
+  /// Every row of every table (`updated_at` and `kept_at` too).
+  func snapshot(_ database: TestDatabase) throws -> String {
+    try ["standups", "attendees", "meetings", "conflicts"].map { table in
+      try database.psql(
+        "SELECT count(*) || ' ' || coalesce(md5(string_agg(t::text, '|' "
+          + "ORDER BY t::text)), '') FROM \(table) t")
+    }.joined(separator: "\n")
+  }
+
+  @Test func importThenExportGivesTheFileBack() async throws {
+    #expect(Self.file.count == Fixtures.everything.count)
+    let bytes = try StandupsFormat.encode(Self.file)
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    let summary = try await alice.store.importStandups(Self.file)
+    #expect(summary.added == Self.file.count)
+    #expect(summary.unchanged == 0)
+    #expect(summary.conflicts.isEmpty)
+    // Meetings are counted as added only to standups the database had.
+    #expect(summary.meetingsAdded == 0)
+    #expect(await alice.store.standups == Self.file)
+    await alice.close()
+
+    // `export`: what a start reads, in the data file's format.
+    let reader = try await database.member("bob@test", files: database.otherFiles("bob"))
+    #expect(reader.standups == Self.file)
+    #expect(try StandupsFormat.encode(reader.standups) == bytes)
+    await reader.close()
+  }
+
+  @Test func aSecondIdenticalImportChangesNothing() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    // Already there: one the same, one with fewer meetings, one with other
+    // own fields.
+    var fewer = Self.file[id: Fixtures.busy.id]!
+    let all = fewer.meetings
+    fewer.meetings = IdentifiedArray(uncheckedUniqueElements: all.prefix(3))
+    var other = Standup.productMock
+    other.title = "Product, as stored"
+    await alice.save([.mock, fewer, other])
+    var file = Self.file
+    file[id: Standup.productMock.id]?.attendees.removeFirst()
+
+    let first = try await alice.store.importStandups(file)
+    #expect(first.added == file.count - 3)
+    #expect(first.unchanged == 1)
+    #expect(first.conflicts == ["Product"])
+    #expect(first.meetingsAdded == all.count - 3)
+    let stored = try await database.stored().standups
+    #expect(stored[id: Standup.productMock.id] == other)
+    #expect(stored[id: fewer.id] == file[id: fewer.id])
+    #expect(
+      stored.ids.elements == [Standup.mock.id, fewer.id, other.id]
+        + file.ids.filter {
+          ![Standup.mock.id, fewer.id, other.id].contains($0)
+        })
+    var kept = file[id: Standup.productMock.id]!
+    kept.meetings = []
+    #expect(try database.conflicts().map(\.standup) == [kept])
+    let once = try snapshot(database)
+
+    let second = try await alice.store.importStandups(file)
+    #expect(second.added == 0)
+    #expect(second.meetingsAdded == 0)
+    #expect(second.unchanged == file.count - 1)
+    #expect(try snapshot(database) == once)
+    await alice.close()
+  }
+
+  /// What is imported reaches the other members like any change.
+  @Test func anImportReachesTheOtherMembers() async throws {
+    let database = try TestDatabase()
+    let bob = try await database.member("bob@test", files: database.otherFiles("bob"))
+    let importer = try await database.member()
+    _ = try await importer.store.importStandups(Self.file)
+    await importer.close()
+    #expect(await bob.handle(untilStandups: { $0 == Self.file }))
+    await bob.close()
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import StandupsCore
+import Testing
+
+@testable import StandupsDatabase
+
+/// Two members on one database: each one's changes reach the other through
+/// LISTEN/NOTIFY as `.changedElsewhere`, and both end up with the same list
+/// as the database, whoever saves first.
+struct TwoStoresTests {
+  /// Alice and Bob on one database (on files of their own), both with `start`.
+  func team(_ start: IdentifiedArrayOf<Standup>) async throws -> (
+    TestDatabase, alice: Member, bob: Member
+  ) {
+    let database = try TestDatabase()
+    let alice = try await database.member("alice@test", files: database.otherFiles("alice"))
+    await alice.save(start)
+    let bob = try await database.member("bob@test", files: database.otherFiles("bob"))
+    #expect(bob.standups == start)
+    return (database, alice, bob)
+  }
+
+  @Test func eachKindOfChangeReachesTheOtherMember() async throws {
+    let (database, alice, bob) = try await team([])
+    func same(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+      let stored = try await database.stored().standups
+      #expect(alice.standups == stored, "\(step)", sourceLocation: sourceLocation)
+      #expect(bob.standups == stored, "\(step)", sourceLocation: sourceLocation)
+      #expect(await alice.store.standups == stored, "\(step)", sourceLocation: sourceLocation)
+      #expect(await bob.store.standups == stored, "\(step)", sourceLocation: sourceLocation)
+    }
+    func bobSees(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+      let expected = alice.standups
+      let seen = await bob.handle(untilStandups: { $0 == expected })
+      #expect(seen, "Bob did not see: \(step)", sourceLocation: sourceLocation)
+      try await same(step, sourceLocation: sourceLocation)
+    }
+    func aliceSees(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+      let expected = bob.standups
+      let seen = await alice.handle(untilStandups: { $0 == expected })
+      #expect(seen, "Alice did not see: \(step)", sourceLocation: sourceLocation)
+      try await same(step, sourceLocation: sourceLocation)
+    }
+
+    await alice.save([.mock, .engineeringMock])
+    try await bobSees("standups added")
+    await bob.edit { $0[id: Standup.engineeringMock.id]?.title = "Platform 🛠" }
+    try await aliceSees("a title")
+    await alice.edit { $0[id: Standup.engineeringMock.id]?.attendees.swapAt(0, 1) }
+    try await bobSees("attendees reordered")
+    let meeting = Fixtures.meeting("Recorded by Bob", at: 790_000_000.321)
+    await bob.edit { $0[id: Standup.mock.id]?.meetings.insert(meeting, at: 0) }
+    try await aliceSees("a meeting (the standup's version unchanged)")
+    await alice.edit { $0[id: Standup.mock.id]?.meetings.remove(id: Standup.mock.meetings[0].id) }
+    try await bobSees("a meeting deleted")
+    await bob.edit { $0.append(Fixtures.international) }
+    try await aliceSees("a standup with everything")
+    await alice.edit { $0.move(fromOffsets: [2], toOffset: 0) }
+    try await bobSees("the order")
+    await bob.edit { $0.remove(id: Standup.mock.id) }
+    try await aliceSees("a standup deleted")
+    #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
+
+    // Nothing but the other's changes and their own saves.
+    for event in alice.heard + bob.heard {
+      #expect(event.isSaved || event.isChangedElsewhere, "\(event)")
+    }
+    await alice.close()
+    await bob.close()
+  }
+
+  /// Both save at once, each a different standup: both changes are kept,
+  /// whichever commits first (a save made before hearing of the other's is
+  /// dropped by the store and comes back merged).
+  @Test func changesOfDifferentStandupsAtOnceAreBothKept() async throws {
+    let (database, alice, bob) = try await team([.mock, .engineeringMock, .productMock])
+    alice.submit { $0[id: Standup.mock.id]?.title = "Alice's" }
+    bob.submit {
+      $0[id: Standup.productMock.id]?.theme = .teal
+      $0.append(Fixtures.bare)
+    }
+    await flush(alice, bob)
+
+    var expected: IdentifiedArrayOf<Standup> = [
+      .mock, .engineeringMock, .productMock, Fixtures.bare,
+    ]
+    expected[id: Standup.mock.id]?.title = "Alice's"
+    expected[id: Standup.productMock.id]?.theme = .teal
+    #expect(await alice.handle(untilStandups: { $0 == expected }))
+    #expect(await bob.handle(untilStandups: { $0 == expected }))
+    await flush(alice, bob)
+    #expect(try await database.stored().standups == expected)
+    #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
+    await alice.close()
+    await bob.close()
+  }
+
+  /// Both change the same standup's title at once: one version is stored,
+  /// the other is kept in `conflicts` (once, by its author), and both
+  /// members end with what is stored.
+  @Test func changesOfOneStandupAtOnceKeepOneAndTheOtherAsAConflict() async throws {
+    let (database, alice, bob) = try await team([.mock, .engineeringMock])
+    alice.submit { $0[id: Standup.mock.id]?.title = "Alice's" }
+    bob.submit { $0[id: Standup.mock.id]?.title = "Bob's" }
+    await flush(alice, bob)
+
+    let title = try database.psql("SELECT title FROM standups WHERE id = '\(Standup.mock.id)'")
+    #expect(["Alice's", "Bob's"].contains(title))
+    #expect(await alice.handle(untilStandups: { $0[id: Standup.mock.id]?.title == title }))
+    #expect(await bob.handle(untilStandups: { $0[id: Standup.mock.id]?.title == title }))
+    let (loser, loserTitle) = title == "Alice's" ? ("bob@test", "Bob's") : ("alice@test", "Alice's")
+    let conflicts = try database.conflicts()
+    #expect(conflicts.map(\.keptBy) == [loser])
+    #expect(conflicts.map(\.standup.title) == [loserTitle])
+    #expect(conflicts.first?.standup.attendees == Standup.mock.attendees)
+
+    await flush(alice, bob)
+    let stored = try await database.stored()
+    #expect(alice.standups == stored.standups)
+    #expect(bob.standups == stored.standups)
+    #expect(stored.versions[Standup.mock.id] == 2)
+    await alice.close()
+    await bob.close()
+  }
+
+  /// One moves a standup while the other adds one: both end with the same
+  /// list, holding every standup.
+  @Test func aMoveAndAnAdditionAtOnceConverge() async throws {
+    let (database, alice, bob) = try await team([.mock, .engineeringMock, .productMock])
+    alice.submit { $0.move(fromOffsets: [2], toOffset: 0) }
+    bob.submit { $0.append(Fixtures.bare) }
+    await flush(alice, bob)
+
+    let all: Set<Standup.ID> = [
+      Standup.mock.id, Standup.engineeringMock.id, Standup.productMock.id, Fixtures.bare.id,
+    ]
+    #expect(await alice.handle(untilStandups: { Set($0.ids) == all }))
+    #expect(await bob.handle(untilStandups: { Set($0.ids) == all }))
+    let stored = try await database.stored().standups
+    #expect(Set(stored.ids) == all)
+    #expect(await alice.handle(untilStandups: { $0 == stored }))
+    #expect(await bob.handle(untilStandups: { $0 == stored }))
+    await alice.close()
+    await bob.close()
+  }
+}
