@@ -92,6 +92,7 @@ extension RunApp {
     let store = makeStore(
       state: launch.state, status: nil, terminal: terminal,
       standupsStore: TeamMode.standupsStore(team))
+    team.readDeferredMeetings()
     await run(store, on: terminal, beforeSuspending: { await team.flush() })
     let notes = await team.close()
     terminal.shutdown()

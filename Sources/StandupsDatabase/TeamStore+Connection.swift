@@ -15,7 +15,7 @@ extension TeamStore {
   /// Connects, migrates, replays the journal and reads the standups. With
   /// `offlineOK`, a server out of reach opens the last cache instead. With
   /// `deferMeetings` (a first screen that shows none: the list), meetings
-  /// are read after it, and reach the app as a change.
+  /// are read when `readDeferredMeetings()` asks, and reach the app as a change.
   public static func open(
     url: DatabaseURL, files: TeamFiles, author: String, offlineOK: Bool = false,
     deferMeetings: Bool = false
@@ -47,7 +47,6 @@ extension TeamStore {
       known = try await StandupRows.load(
         connection, ids: nil, meetings: !deferMeetings, logger: logger)
       meetingsLoaded = !deferMeetings
-      if deferMeetings { work.yield(.loadMeetings) }
     } catch {
       try? await connection.close()
       throw error

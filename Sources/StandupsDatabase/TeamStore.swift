@@ -268,6 +268,12 @@ public actor TeamStore {
     try? files.writeCache(cached)
   }
 
+  /// Starts reading the meetings a start left out, once the app has what
+  /// it draws first: the reading holds the store's thread (and the actor).
+  public nonisolated func readDeferredMeetings() {
+    work.yield(.loadMeetings)
+  }
+
   /// The meetings, after a start that left them out to draw sooner: they
   /// reach the app as a change to merge.
   func loadMeetings() async {
