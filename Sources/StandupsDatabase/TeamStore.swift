@@ -268,6 +268,18 @@ public actor TeamStore {
     try? files.writeCache(cached)
   }
 
+  /// What the database holds now becomes what the app's standups derive
+  /// from; the app hears of it if the standups differ.
+  func adopt(_ stored: StoredStandups) {
+    if stored.standups != known.standups {
+      revision += 1
+      emit.yield(
+        .changedElsewhere(stored: stored.standups, base: known.standups, revision: revision))
+    }
+    known = stored
+    writeCache()
+  }
+
   /// Starts reading the meetings a start left out, once the app has what
   /// it draws first: the reading holds the store's thread (and the actor).
   public nonisolated func readDeferredMeetings() {
@@ -281,11 +293,7 @@ public actor TeamStore {
     do {
       let stored = try await StandupRows.loadAll(connection, logger: logger)
       meetingsLoaded = true
-      revision += 1
-      emit.yield(
-        .changedElsewhere(stored: stored.standups, base: known.standups, revision: revision))
-      known = stored
-      writeCache()
+      adopt(stored)
     } catch {
       await goOffline(error)
     }
@@ -336,13 +344,7 @@ public actor TeamStore {
         ? try await StandupRows.loadAll(connection, logger: logger)
         : try await StandupRows.refresh(known, changed: ids, connection, logger: logger)
       guard stored != known else { return }
-      if stored.standups != known.standups {
-        revision += 1
-        emit.yield(
-          .changedElsewhere(stored: stored.standups, base: known.standups, revision: revision))
-      }
-      known = stored
-      writeCache()
+      adopt(stored)
     } catch {
       await goOffline(error)
     }
