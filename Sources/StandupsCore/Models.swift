@@ -11,9 +11,9 @@ public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
 
   public init(
     id: ID,
-    attendees: IdentifiedArrayOf<Attendee> = [],
+    attendees: IdentifiedArrayOf<Attendee> = Standup.noAttendees,
     duration: Duration = .seconds(5 * 60),
-    meetings: IdentifiedArrayOf<Meeting> = [],
+    meetings: IdentifiedArrayOf<Meeting> = Standup.noMeetings,
     theme: Theme = .bubblegum,
     title: String = ""
   ) {
@@ -45,6 +45,13 @@ public struct Attendee: Equatable, Hashable, Identifiable, Codable, Sendable {
     self.id = id
     self.name = name
   }
+}
+
+extension Standup {
+  /// Empty collections to build from: a copy shares their `\.id` key path,
+  /// where `[]` instantiates a new one at run time (a generic key path).
+  public static let noAttendees = IdentifiedArrayOf<Attendee>()
+  public static let noMeetings = IdentifiedArrayOf<Meeting>()
 }
 
 public struct Meeting: Equatable, Hashable, Identifiable, Codable, Sendable {

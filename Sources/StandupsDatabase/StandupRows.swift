@@ -8,7 +8,9 @@ struct StoredStandups: Equatable, Sendable {
   var versions: [Standup.ID: Int64] = [:]
 }
 
-/// Reading standups from their rows.
+/// Reading standups from their rows. Rows are collected, then decoded: each
+/// step of postgres-nio's row sequence in a `for await` from an actor hops to
+/// the task's executor and back.
 enum StandupRows {
   /// Everything, in the list's order.
   static func loadAll(_ connection: PostgresConnection, logger: Logger) async throws
@@ -27,7 +29,8 @@ enum StandupRows {
     var order: [(Standup.ID, Int64)] = []
     let rows = try await connection.run(
       "SELECT id, version FROM standups ORDER BY position, id", logger: logger)
-    for try await (id, version) in rows.decode((UUID, Int64).self) {
+    for row in try await rows.collect() {
+      let (id, version) = try row.decode((UUID, Int64).self)
       order.append((Standup.ID(id), version))
     }
     var wanted = changed
@@ -57,29 +60,28 @@ enum StandupRows {
   ) async throws -> StoredStandups {
     let filter = ids.map { Array($0.map(\.rawValue)) }
     var rows: [(standup: Standup, version: Int64)] = []
+    // One row per standup, its attendees as arrays in their order: a fifth
+    // of the rows of a join, and one round trip.
     let standups = try await connection.run(
       """
-      SELECT id, title, duration_seconds, theme, version FROM standups
-      WHERE \(filter)::uuid[] IS NULL OR id = ANY(\(filter)::uuid[])
-      ORDER BY position, id
+      SELECT s.id, s.title, s.duration_seconds, s.theme, s.version,
+        coalesce(array_agg(a.id ORDER BY a.position) FILTER (WHERE a.id IS NOT NULL), '{}'),
+        coalesce(array_agg(a.name ORDER BY a.position) FILTER (WHERE a.id IS NOT NULL), '{}')
+      FROM standups s LEFT JOIN attendees a ON a.standup_id = s.id
+      WHERE \(filter)::uuid[] IS NULL OR s.id = ANY(\(filter)::uuid[])
+      GROUP BY s.id
+      ORDER BY s.position, s.id
       """, logger: logger)
-    for try await (id, title, seconds, theme, version) in standups.decode(
-      (UUID, String, Int, String, Int64).self)
-    {
-      let standup = Standup(
+    for row in try await standups.collect() {
+      let (id, title, seconds, theme, version, attendeeIDs, names) = try row.decode(
+        (UUID, String, Int, String, Int64, [UUID], [String]).self)
+      var standup = Standup(
         id: .init(id), duration: .seconds(seconds), theme: Theme(rawValue: theme) ?? .bubblegum,
         title: title)
+      for (attendeeID, name) in zip(attendeeIDs, names) {
+        standup.attendees.append(Attendee(id: .init(attendeeID), name: name))
+      }
       rows.append((standup, version))
-    }
-    var attendeesByStandup: [UUID: [Attendee]] = [:]
-    let attendees = try await connection.run(
-      """
-      SELECT standup_id, id, name FROM attendees
-      WHERE \(filter)::uuid[] IS NULL OR standup_id = ANY(\(filter)::uuid[])
-      ORDER BY standup_id, position
-      """, logger: logger)
-    for try await (standupID, id, name) in attendees.decode((UUID, UUID, String).self) {
-      attendeesByStandup[standupID, default: []].append(Attendee(id: .init(id), name: name))
     }
     var meetingsByStandup: [UUID: [Meeting]] = [:]
     if withMeetings {
@@ -91,11 +93,9 @@ enum StandupRows {
     list.reserveCapacity(rows.count)
     for (fields, version) in rows {
       var standup = fields
-      standup.attendees = IdentifiedArray(
-        attendeesByStandup[standup.id.rawValue] ?? [], uniquingIDsWith: { first, _ in first })
-      // Ids are primary keys.
-      standup.meetings = IdentifiedArray(
-        uncheckedUniqueElements: meetingsByStandup[standup.id.rawValue] ?? [])
+      if let meetings = meetingsByStandup[standup.id.rawValue] {
+        standup.meetings.append(contentsOf: meetings)
+      }
       result.versions[standup.id] = version
       list.append(standup)
     }
@@ -114,9 +114,9 @@ enum StandupRows {
       WHERE \(filter)::uuid[] IS NULL OR standup_id = ANY(\(filter)::uuid[])
       ORDER BY standup_id, position
       """, logger: logger)
-    for try await (standupID, id, seconds, transcript) in meetings.decode(
-      (UUID, UUID, Double, String).self)
-    {
+    for row in try await meetings.collect() {
+      let (standupID, id, seconds, transcript) = try row.decode(
+        (UUID, UUID, Double, String).self)
       meetingsByStandup[standupID, default: []].append(
         Meeting(
           id: .init(id), date: Date(timeIntervalSinceReferenceDate: seconds),

@@ -22,7 +22,9 @@ extension TeamStore {
   ) async throws(TeamStartFailure) -> TeamStore {
     let store = TeamStore(url: url, files: files, author: author, known: StoredStandups())
     do {
-      try await store.start(deferMeetings: deferMeetings)
+      try await withTaskExecutorPreference(store.taskExecutor) {
+        try await store.start(deferMeetings: deferMeetings)
+      }
     } catch {
       let failure = TeamStartFailure(description: describeStart(error, url: url))
       guard offlineOK, isConnectionTrouble(error), let cache = files.readCache() else {
@@ -107,11 +109,13 @@ extension TeamStore {
   /// Listens for the others' changes; returns once the server listens.
   private func listen(on connection: PostgresConnection) async throws {
     let (started, signal) = AsyncStream.makeStream(of: Void.self)
-    listening = Task {
+    listening = Task(executorPreference: taskExecutor) {
       do {
         try await connection.listen(on: Self.channel) { notifications in
           signal.yield()
-          for try await notification in notifications { self.received(notification.payload) }
+          for try await notification in notifications {
+            await self.received(notification.payload)
+          }
         }
       } catch {}
       signal.finish()

@@ -17,9 +17,13 @@ extension TeamStore {
   /// is added at the end of the list; a known one gets the meetings it lacks,
   /// and its own fields follow the conflict rule. Importing the same file
   /// again changes nothing.
-  public func importStandups(_ standups: IdentifiedArrayOf<Standup>) async throws
+  public nonisolated func importStandups(_ standups: IdentifiedArrayOf<Standup>) async throws
     -> ImportSummary
   {
+    try await withTaskExecutorPreference(taskExecutor) { try await importAll(standups) }
+  }
+
+  private func importAll(_ standups: IdentifiedArrayOf<Standup>) async throws -> ImportSummary {
     guard let connection else { throw TeamStartFailure(description: "not connected") }
     var summary = ImportSummary()
     var changes: [StandupChange] = []

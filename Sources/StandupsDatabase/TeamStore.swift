@@ -17,6 +17,8 @@ public actor TeamStore {
 
   nonisolated let group: MultiThreadedEventLoopGroup
   nonisolated let loop: any EventLoop
+  /// Every task of the store prefers it: see `EventLoopTaskExecutor`.
+  nonisolated let taskExecutor: EventLoopTaskExecutor
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     loop.executor.asUnownedSerialExecutor()
   }
@@ -70,6 +72,7 @@ public actor TeamStore {
     self.known = known
     group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     loop = group.next()
+    taskExecutor = EventLoopTaskExecutor(loop)
     (events, emit) = AsyncStream.makeStream(of: PersistenceEvent.self)
     (workQueue, work) = AsyncStream.makeStream(of: Work.self)
   }
@@ -96,7 +99,7 @@ public actor TeamStore {
   /// Flushes, then closes the connection and stops the thread; what the
   /// user should know, for standard error.
   public nonisolated func close() async -> [String] {
-    let notes = await finish()
+    let notes = await withTaskExecutorPreference(taskExecutor) { await finish() }
     // From outside the loop: it cannot wait for its own end.
     try? await group.shutdownGracefully()
     return notes
@@ -143,7 +146,7 @@ public actor TeamStore {
   // MARK: The work, in order
 
   func startWorking() {
-    worker = Task { await self.runWork() }
+    worker = Task(executorPreference: taskExecutor) { await self.runWork() }
   }
 
   private func runWork() async {

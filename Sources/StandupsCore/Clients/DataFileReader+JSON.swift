@@ -55,8 +55,8 @@ extension DataFileReader {
   /// Empty arrays to start from, made once: making one builds its `\.id` key
   /// path at run time, which adds up over every list of a large file.
   static let noStandups = IdentifiedArrayOf<Standup>()
-  static let noAttendees = IdentifiedArrayOf<Attendee>()
-  static let noMeetings = IdentifiedArrayOf<Meeting>()
+  static var noAttendees: IdentifiedArrayOf<Attendee> { Standup.noAttendees }
+  static var noMeetings: IdentifiedArrayOf<Meeting> { Standup.noMeetings }
 
   /// An array of elements with unique ids, appended to `empty`.
   mutating func array<Element: Identifiable>(
