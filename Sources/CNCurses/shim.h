@@ -61,6 +61,18 @@ static inline int cn_put_cell(WINDOW *win, int y, int x, attr_t attrs, int pair,
   return mvwadd_wch(win, y, x, &cell);
 }
 
+/* Writes a horizontal line cell at (y, x) from the terminal's line-drawing
+ * set (ACS_HLINE: 'q' with A_ALTCHARSET): a run of them is one byte repeated
+ * (`rep`) on the wire, where U+2500 is three bytes a cell. (WACS_HLINE is
+ * U+2500 itself in a UTF-8 locale.) ncurses substitutes U+2500 on terminals
+ * whose line-drawing set is unusable in UTF-8 (the `U8` capability). */
+static inline int cn_put_hline(WINDOW *win, int y, int x, attr_t attrs, int pair) {
+  wchar_t text[2] = {(wchar_t)(ACS_HLINE & A_CHARTEXT), 0};
+  cchar_t cell;
+  if (setcchar(&cell, text, attrs | A_ALTCHARSET, 0, &pair) == ERR) return ERR;
+  return mvwadd_wch(win, y, x, &cell);
+}
+
 /* One read from the keyboard: returns OK (a character), KEY_CODE_YES (a KEY_*
  * code) or ERR (nothing available); the value lands in *value. */
 static inline int cn_get_wch(WINDOW *win, unsigned int *value) {

@@ -14,7 +14,6 @@ struct CellWriter {
   let palette: ColorPalette
   // Runs of cells usually share a style; remember the last lookup.
   private var lastStyle: Style?
-  private var lastDimmed = false
   private var lastResolved: (attributes: attr_t, pair: Int32) = (0, 0)
 
   init(palette: ColorPalette) { self.palette = palette }
@@ -24,9 +23,9 @@ struct CellWriter {
   /// wide character itself was cut off at the region's left edge.
   mutating func put(
     _ cell: Cell, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>, columns: Range<Int>,
-    dimmed: Bool
+    shaded: Bool
   ) {
-    let (attributes, pair) = resolve(cell.style, dimmed: dimmed)
+    let (attributes, pair) = resolve(shaded ? cell.style.shaded : cell.style)
     if cell.isContinuation {
       if x == columns.lowerBound { write(" ", x: x, y: y, window, attributes, pair) }
       return
@@ -48,6 +47,10 @@ struct CellWriter {
     } else if terminalWidth > 1 && cell.width < 2 {
       scalars = ["\u{FFFD}"]  // would spill into the next cell
     }
+    if scalars == ["\u{2500}"] {
+      _ = cn_put_hline(window, Int32(y), Int32(x), attributes, pair)
+      return
+    }
     write(scalars, x: x, y: y, window, attributes, pair)
     if cell.width >= 2 && terminalWidth == 1 {
       // ncurses thinks it is narrow: fill the column the canvas reserved.
@@ -55,11 +58,10 @@ struct CellWriter {
     }
   }
 
-  private mutating func resolve(_ style: Style, dimmed: Bool) -> (attr_t, Int32) {
-    if style != lastStyle || dimmed != lastDimmed {
-      lastResolved = palette.resolve(style, dimmed: dimmed)
+  private mutating func resolve(_ style: Style) -> (attr_t, Int32) {
+    if style != lastStyle {
+      lastResolved = palette.resolve(style)
       lastStyle = style
-      lastDimmed = dimmed
     }
     return lastResolved
   }

@@ -32,12 +32,11 @@ final class ColorPalette {
     }
   }
 
-  /// The attributes and pair for one cell; `dimmed` adds A_DIM for cells that
-  /// sit behind a modal overlay.
-  func resolve(_ style: Style, dimmed: Bool) -> (attributes: attr_t, pair: Int32) {
+  /// The attributes and pair for one cell.
+  func resolve(_ style: Style) -> (attributes: attr_t, pair: Int32) {
     var attributes = cn_a_normal()
     if style.attributes.contains(.bold) { attributes |= bold }
-    if style.attributes.contains(.dim) || dimmed { attributes |= dim }
+    if style.attributes.contains(.dim) { attributes |= dim }
     if style.attributes.contains(.reverse) { attributes |= reverse }
     if style.attributes.contains(.underline) { attributes |= underline }
     guard colorsEnabled else { return (attributes, 0) }

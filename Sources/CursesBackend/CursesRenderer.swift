@@ -17,7 +17,8 @@ final class CursesRenderer {
     var area: Rect
     /// Cells as last written, row-major over `area`; empty forces a rewrite.
     var written: [Cell] = []
-    var dimmed = false
+    /// Screen areas in the shadow of a modal layer above this one.
+    var shade: [Rect] = []
   }
 
   private var writer: CellWriter
@@ -48,16 +49,16 @@ final class CursesRenderer {
   func draw(_ frame: Frame, screen: Size) {
     let screenRect = Rect(origin: .zero, size: screen)
     let layers = frame.layers
-    // A layer is dimmed when any layer above it is a modal overlay.
-    var dimmed = [Bool](repeating: false, count: layers.count)
-    var modalAbove = false
+    // A layer is shaded where the shadow of a modal layer above it falls.
+    var shade = [[Rect]](repeating: [], count: layers.count)
+    var shadowsAbove: [Rect] = []
     for i in layers.indices.reversed() {
-      dimmed[i] = modalAbove
-      modalAbove = modalAbove || layers[i].dimsBehind
+      shade[i] = shadowsAbove
+      shadowsAbove += layers[i].shadow
     }
 
-    drawBase(layers.first, screen: screenRect, dimmed: dimmed.first ?? false)
-    drawOverlays(Array(layers.dropFirst()), screen: screenRect, dimmed: Array(dimmed.dropFirst()))
+    drawBase(layers.first, screen: screenRect, shade: shade.first ?? [])
+    drawOverlays(Array(layers.dropFirst()), screen: screenRect, shade: Array(shade.dropFirst()))
     // update_panels refreshes stdscr as the bottom panel, repainting overlays
     // where it changed underneath them; but until the first panel exists it
     // leaves stdscr alone, so then (and only then) refresh it directly.
@@ -67,7 +68,7 @@ final class CursesRenderer {
     doupdate()
   }
 
-  private func drawBase(_ layer: Layer?, screen: Rect, dimmed: Bool) {
+  private func drawBase(_ layer: Layer?, screen: Rect, shade: [Rect]) {
     let stdscr = cn_stdscr()!
     let area = layer.map { $0.rect.intersection(screen) } ?? Rect(origin: .zero, size: .zero)
     if base == nil || base?.area != area {
@@ -76,11 +77,11 @@ final class CursesRenderer {
       base = Target(window: stdscr, panel: nil, area: area)
     }
     guard let layer, var target = base else { return }
-    write(layer, into: &target, dimmed: dimmed)
+    write(layer, into: &target, shade: shade)
     base = target
   }
 
-  private func drawOverlays(_ layers: [Layer], screen: Rect, dimmed: [Bool]) {
+  private func drawOverlays(_ layers: [Layer], screen: Rect, shade: [[Rect]]) {
     var restacked = removeOverlays(from: layers.count)
     while overlays.count < layers.count { overlays.append(nil) }
     for (i, layer) in layers.enumerated() {
@@ -91,7 +92,7 @@ final class CursesRenderer {
         overlays[i] = area.isEmpty ? nil : makeTarget(area)
       }
       guard var target = overlays[i] else { continue }
-      write(layer, into: &target, dimmed: dimmed[i])
+      write(layer, into: &target, shade: shade[i])
       overlays[i] = target
     }
     if restacked {
@@ -131,13 +132,14 @@ final class CursesRenderer {
   }
 
   /// Writes the rows of `layer` that differ from what the window already has.
-  private func write(_ layer: Layer, into target: inout Target, dimmed: Bool) {
+  private func write(_ layer: Layer, into target: inout Target, shade: [Rect]) {
     let area = target.area
     let cellCount = area.width * area.height
-    if target.written.count != cellCount || target.dimmed != dimmed {
-      // A cell no canvas produces, so every row compares unequal.
+    if target.written.count != cellCount || target.shade != shade {
+      // A cell no canvas produces, so every row compares unequal. (Rewriting
+      // costs only time: doupdate sends the cells that differ on screen.)
       target.written = Array(repeating: Cell(text: "\u{0}", width: -1), count: cellCount)
-      target.dimmed = dimmed
+      target.shade = shade
     }
     // stdscr is addressed in screen coordinates, overlay windows from their corner.
     let windowOrigin = target.panel == nil ? area.origin : .zero
@@ -156,10 +158,14 @@ final class CursesRenderer {
       let start = y * area.width
       if target.written[start..<(start + area.width)].elementsEqual(row) { continue }
       target.written.replaceSubrange(start..<(start + area.width), with: row)
+      let screenY = area.y + y
+      let shadeInRow = shade.filter { $0.y <= screenY && screenY < $0.maxY }
       for x in 0..<area.width {
+        let screenX = area.x + x
+        let shaded = shadeInRow.contains { $0.x <= screenX && screenX < $0.maxX }
         writer.put(
           row[x], x: windowOrigin.x + x, y: windowOrigin.y + y, in: target.window,
-          columns: columns, dimmed: dimmed)
+          columns: columns, shaded: shaded)
       }
     }
   }

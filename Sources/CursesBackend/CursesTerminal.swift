@@ -95,6 +95,9 @@ public final class CursesTerminal: TerminalBackend {
     nonl()
     keypad(inputPad, true)
     nodelay(inputPad, true)
+    // Lets doupdate move lines that moved (a scrolled list) with the
+    // terminal's scrolling region instead of redrawing each of them.
+    idlok(cn_stdscr(), true)
     _ = set_escdelay(Int32(options.escapeDelay))
     let palette = ColorPalette(wanted: options.colors && !Self.noColorRequested())
     if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004h") }

@@ -200,7 +200,7 @@ enum StandupFormSheet {
     _ theme: Theme, focused: Bool, in canvas: inout Canvas, x: Int, y: Int
   ) {
     // Sixteen themes never fit in a row: the picker shows the current one,
-    // in its colours, and the swatches after it show where it is.
+    // in its colours, and while focused the swatches after it show where it is.
     let pickerWidth = 14
     canvas.within(Rect(x: x, y: y, width: pickerWidth, height: 1)) {
       OptionPicker(
@@ -209,8 +209,10 @@ enum StandupFormSheet {
         isFocused: focused, selectedStyle: theme.style
       ).draw(in: &$0)
     }
+    // The swatches show while the picker has the focus: sixteen colour
+    // changes are most of what opening the sheet would send otherwise.
     var col = x + pickerWidth + 2
-    guard canvas.bounds.width - col >= Theme.allCases.count else { return }
+    guard focused, canvas.bounds.width - col >= Theme.allCases.count else { return }
     for other in Theme.allCases {
       col = canvas.put(other == theme ? "◆" : "■", x: col, y: y, style: other.accent)
     }

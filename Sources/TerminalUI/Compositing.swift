@@ -26,7 +26,7 @@ extension Canvas {
 
 extension Frame {
   /// The layers flattened bottom to top into one grid, as the terminal shows
-  /// them. Everything beneath a layer that `dimsBehind` gets the `.dim` attribute.
+  /// them. A modal layer's shadow shades what is beneath it (`Style.shaded`).
   public func composited() -> Canvas {
     var screen: Canvas
     var layers = layers[...]
@@ -41,7 +41,7 @@ extension Frame {
       screen = Canvas(size: size)
     }
     for layer in layers {
-      if layer.dimsBehind { screen.restyle { $0.with(.dim) } }
+      for rect in layer.shadow { screen.restyle(rect) { $0.shaded } }
       screen.within(layer.rect) { $0.draw(layer.canvas) }
     }
     return screen

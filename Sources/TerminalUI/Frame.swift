@@ -4,7 +4,7 @@ public struct Layer: Hashable, Sendable {
   public var rect: Rect
   /// The layer's content, exactly `rect.size`.
   public var canvas: Canvas
-  /// Overlays that are modal dim everything beneath them.
+  /// A modal overlay: it casts a shadow (`shadow`) on what is beneath it.
   public var dimsBehind: Bool
   /// Where the text cursor should show, relative to the layer; nil hides it.
   public var cursor: Point?
@@ -19,6 +19,28 @@ public struct Layer: Hashable, Sendable {
     self.canvas = canvas
     self.dimsBehind = dimsBehind
     self.cursor = cursor
+  }
+}
+
+extension Layer {
+  /// Where a modal layer's shadow falls: two columns along its right edge and
+  /// one row under it, offset as if lit from the top left. Only those cells
+  /// change style when a sheet opens, not the whole screen behind it.
+  public var shadow: [Rect] {
+    guard dimsBehind, !rect.isEmpty else { return [] }
+    return [
+      Rect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height),
+      Rect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1),
+    ]
+  }
+}
+
+extension Style {
+  /// A cell in a modal layer's shadow: its text and colour on the terminal's
+  /// dark grey (bright black), without attributes. A background alone is the
+  /// cheapest change of style to send, on the way in and out.
+  public var shaded: Style {
+    Style(foreground: foreground, background: .ansi(8))
   }
 }
 

@@ -8,12 +8,16 @@ public struct TextField: Hashable, Sendable {
   public var placeholder: String
   /// A focused field shows the terminal cursor.
   public var isFocused: Bool
+  /// The text's style, and the blank columns after it. Plain by default: a
+  /// typed character in the terminal's own attributes is one byte on the
+  /// wire, where any attribute costs a switch to it and back (≈ 15 bytes a
+  /// key), and blank plain columns are erased, not written.
   public var style: Style
   public var placeholderStyle: Style
 
   public init(
     _ state: TextFieldState, placeholder: String = "", isFocused: Bool = true,
-    style: Style = .underline, placeholderStyle: Style = Style.dim.with(.underline)
+    style: Style = .plain, placeholderStyle: Style = .dim
   ) {
     self.state = state
     self.placeholder = placeholder

@@ -11,12 +11,13 @@ import StandupsCore
 //                  [--sizes 10,1000,100000] [--scenarios list,form] [--idle-seconds S]
 //   standups-bench --write-data FILE    (the 1 000 × 20 data file, to try by hand)
 //
-// SECTIONS: keystroke, filter, terminal, startup, idle, store, save, team (comma-separated;
-// team starts a private PostgreSQL server).
+// SECTIONS: keystroke, filter, terminal, startup, idle, store, save, team, instructions
+// (comma-separated; team starts a private PostgreSQL server; instructions runs the
+// keystroke section under callgrind).
 
 struct Options {
   var sections: Set<String> = [
-    "keystroke", "filter", "terminal", "startup", "idle", "store", "save", "team",
+    "keystroke", "filter", "terminal", "startup", "idle", "store", "save", "team", "instructions",
   ]
   var app: String
   var keys = 5_000
@@ -52,7 +53,7 @@ struct Options {
       case "--write-data": writeData = value(flag)
       case "-h", "--help":
         print(
-          "usage: standups-bench [--quick] [--only keystroke,filter,terminal,startup,idle,store,save,team] "
+          "usage: standups-bench [--quick] [--only keystroke,filter,terminal,startup,idle,store,save,team,instructions] "
             + "[--app PATH] [--keys N] [--sizes 10,1000,100000] [--scenarios list,form] "
             + "[--idle-seconds S] | --write-data FILE")
         exit(0)
@@ -84,6 +85,9 @@ if options.sections.contains("keystroke") {
     report: report, sizes: options.sizes, keys: options.keys,
     scenarios: KeystrokeBench.Scenario.allCases.filter { options.scenarios.contains($0.name) })
 }
+if options.sections.contains("instructions") {
+  CallgrindBench.run(report: report)
+}
 if options.sections.contains("filter") {
   await FilterBench.run(report: report, keys: options.keys)
 }
@@ -108,7 +112,10 @@ if !terminalSections.isEmpty {
   do { try DataFile(path: path).save(big) } catch { fail("cannot write \(path): \(error)") }
   let bench = TerminalBench(app: options.app, dataFile: path, report: report)
   do {
-    if terminalSections.contains("terminal") { try bench.bytesPerKey() }
+    if terminalSections.contains("terminal") {
+      try bench.bytesPerKey()
+      try bench.keyToFirstByte()
+    }
     if terminalSections.contains("startup") {
       try bench.startUp(runs: options.startUpRuns, label: "1 000 standups × 20 meetings")
       // The floor: the same start with the three sample standups.

@@ -41,18 +41,21 @@ extension TerminalTests {
       try await session.waitForText("paste: one⏎two")
     }
 
-    @Test func overlayOpensDimsAndCloses() async throws {
+    @Test func overlayOpensCastsAShadowAndCloses() async throws {
       let session = try ProbeSession()
       try await session.waitForText("probe ready")
-      #expect(try !firstLineIsDim(session))
+      #expect(try !hasShadow(session))
       try session.sendKeys("o")
       try await session.waitForText("│ overlay")
       #expect(try session.screen().contains("┌──"))
-      #expect(try firstLineIsDim(session))
+      // The shadow (bright black background) and nothing else changes style:
+      // the first line is not dimmed.
+      #expect(try hasShadow(session))
+      #expect(try !firstLineIsDim(session))
       try session.sendKeys("o")
       let closed = try await Harness.waitFor { try !session.screen().contains("│ overlay") }
       #expect(closed)
-      #expect(try !firstLineIsDim(session))
+      #expect(try !hasShadow(session))
     }
 
     @Test func changesBeneathTheOverlayStayHidden() async throws {
@@ -103,6 +106,10 @@ extension TerminalTests {
       try await Task.sleep(for: .seconds(1))  // a measuring interval, not a synchronisation
       let after = try cpuTicks(pid)
       #expect(after - before <= 5, "busy while idle: \(after - before) ticks in 1 s")
+    }
+
+    private func hasShadow(_ session: ProbeSession) throws -> Bool {
+      try sgrParameters(in: session.screen(escapes: true)).contains(100)
     }
 
     private func firstLineIsDim(_ session: ProbeSession) throws -> Bool {

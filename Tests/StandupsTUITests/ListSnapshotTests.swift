@@ -38,15 +38,18 @@ import TextSnapshotTesting
     }
   }
 
-  @Test func addSheetOverList() {
+  @Test func addSheetOverList() throws {
     let form = StandupForm.State(
       standup: Standup(id: .init(UUID(900)), attendees: [Attendee(id: .init(UUID(901)))]))
     let state = appState([.mock, .engineeringMock, .productMock], destination: .add(form))
     assertScreen(state)
     let screen = draw(state, size: .large)
     #expect(screen.layerNames == ["screen", "sheet"])
-    // The list behind the sheet is dimmed: its header bar has .dim added.
-    #expect(screen.screen[0, 0].style.attributes.contains(.dim))
+    // The sheet casts a shadow on the list (under its bottom border); the
+    // rest of the list keeps its style, so opening the sheet redraws little.
+    let sheet = try #require(screen.frames.last?.layers.last).rect
+    #expect(screen.screen[sheet.x + 3, sheet.maxY].style.background == .ansi(8))
+    #expect(screen.screen[0, 0].style.background == .default)
   }
 
   @Test func addSheetStyles() {

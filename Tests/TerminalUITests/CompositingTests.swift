@@ -19,25 +19,30 @@ import Testing
     #expect(backend.text == "      \n bye  ")
   }
 
-  @Test func modalLayersDimEverythingBeneath() {
-    let screen = screenLayer(6, 3) { canvas in
-      canvas.put("abcdef", x: 0, y: 0, style: .bold)
-      canvas.put("ghijkl", x: 0, y: 1)
+  @Test func modalLayersShadeOnlyTheirShadow() {
+    let screen = screenLayer(7, 4) { canvas in
+      canvas.put("abcdefg", x: 0, y: 0, style: .bold)
+      canvas.put("hijklmn", x: 0, y: 1)
+      canvas.put("opqrstu", x: 0, y: 2, style: .reverse)
     }
     let sheet = Layer(
-      name: "sheet", rect: Rect(x: 1, y: 1, width: 3, height: 1),
-      canvas: render(3, 1) { $0.put("XYZ", x: 0, y: 0, style: .reverse) }, dimsBehind: true)
-    let composited = Frame(size: Size(width: 6, height: 3), layers: [screen, sheet]).composited()
-    #expect(composited.lines == ["abcdef", "gXYZkl", "      "])
-    #expect(
-      composited.styleDescription == """
-        AAAAAA
-        BCCCBB
-        BBBBBB
-        A = bold+dim
-        B = dim
-        C = reverse
-        """)
+      name: "sheet", rect: Rect(x: 1, y: 0, width: 3, height: 2),
+      canvas: render(3, 2) { $0.put("XYZ", x: 0, y: 0, style: .reverse) }, dimsBehind: true)
+    let composited = Frame(size: Size(width: 7, height: 4), layers: [screen, sheet]).composited()
+    #expect(composited.lines == ["aXYZefg", "h   lmn", "opqrstu", "       "])
+    // Two columns right of the sheet from its second row, one row under it
+    // from its third column: shaded (attributes dropped); nothing else changes.
+    let shaded = Style(background: .ansi(8))
+    #expect(composited[4, 1].style == shaded)
+    #expect(composited[5, 1].style == shaded)
+    #expect(composited[3, 2].style == shaded)
+    #expect(composited[4, 2].style == shaded)
+    #expect(composited[5, 2].style == shaded)
+    #expect(composited[0, 0].style == .bold)
+    #expect(composited[6, 1].style == .plain)
+    #expect(composited[2, 2].style == .reverse)
+    #expect(composited[6, 2].style == .reverse)
+    #expect(composited[4, 0].style == .bold)
   }
 
   @Test func nonModalLayersDimNothing() {
@@ -50,19 +55,24 @@ import Testing
     #expect(c.styleDescription == "....")
   }
 
-  @Test func onlyLayersBelowAModalAreDimmed() {
-    let screen = screenLayer(3, 1) { $0.put("aaa", x: 0, y: 0) }
+  @Test func aModalOverAModalShadesBothBeneathIt() {
+    let screen = screenLayer(5, 3) { $0.put("aaaaa", x: 0, y: 1) }
     let sheet = Layer(
-      name: "sheet", rect: Rect(x: 0, y: 0, width: 2, height: 1),
-      canvas: render(2, 1) { $0.put("bb", x: 0, y: 0) }, dimsBehind: true)
+      name: "sheet", rect: Rect(x: 0, y: 0, width: 4, height: 3),
+      canvas: render(4, 3) { $0.put("bbbb", x: 0, y: 1) }, dimsBehind: true)
     let alert = Layer(
       name: "alert", rect: Rect(x: 0, y: 0, width: 1, height: 1),
       canvas: render(1, 1) { $0.put("c", x: 0, y: 0) }, dimsBehind: true)
-    let c = Frame(size: Size(width: 3, height: 1), layers: [screen, sheet, alert]).composited()
-    #expect(c.text == "cba")
+    let c = Frame(size: Size(width: 5, height: 3), layers: [screen, sheet, alert]).composited()
+    #expect(c.lines == ["c    ", "bbbba", "     "])
     #expect(c[0, 0].style == .plain)
-    #expect(c[1, 0].style == .dim)
-    #expect(c[2, 0].style == .dim)  // dimmed twice is still just dim
+    // The alert's shadow falls on the sheet; the sheet's on the screen.
+    let shaded = Style.plain.shaded
+    #expect(c[1, 1].style == shaded)
+    #expect(c[2, 1].style == shaded)
+    #expect(c[3, 1].style == .plain)
+    #expect(c[4, 1].style == shaded)
+    #expect(c[4, 1].style == c[1, 1].style)  // shaded twice is still just shaded
   }
 
   @Test func layersCoveringHalfAWideCharacterBlankTheOtherHalf() {
