@@ -42,9 +42,9 @@ enum ItemEditPopover {
       canvas.within(Overlay.contentRect(in: rect.size)) {
         ItemFormSheet.drawContent(form, bindings: bar, in: &$0, environment: environment)
       }
-      // Modal like a sheet: what is behind, the list's help bar too, is dimmed.
+      // Modal like a sheet: it casts the same shadow.
       return Layer(
-        name: "popover", rect: rect, canvas: canvas, dimsBehind: true, cursor: canvas.cursor)
+        name: "popover", rect: rect, canvas: canvas, isModal: true, cursor: canvas.cursor)
     }
   }
 }

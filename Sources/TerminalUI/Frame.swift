@@ -5,19 +5,19 @@ public struct Layer: Hashable, Sendable {
   /// The layer's content, exactly `rect.size`.
   public var canvas: Canvas
   /// A modal overlay: it casts a shadow (`shadow`) on what is beneath it.
-  public var dimsBehind: Bool
+  public var isModal: Bool
   /// Where the text cursor should show, relative to the layer; nil hides it.
   public var cursor: Point?
   /// A name for tests and debugging ("screen", "sheet", "alert", "help").
   public var name: String
 
   public init(
-    name: String, rect: Rect, canvas: Canvas, dimsBehind: Bool = false, cursor: Point? = nil
+    name: String, rect: Rect, canvas: Canvas, isModal: Bool = false, cursor: Point? = nil
   ) {
     self.name = name
     self.rect = rect
     self.canvas = canvas
-    self.dimsBehind = dimsBehind
+    self.isModal = isModal
     self.cursor = cursor
   }
 }
@@ -27,7 +27,7 @@ extension Layer {
   /// one row under it, offset as if lit from the top left. Only those cells
   /// change style when a sheet opens, not the whole screen behind it.
   public var shadow: [Rect] {
-    guard dimsBehind, !rect.isEmpty else { return [] }
+    guard isModal, !rect.isEmpty else { return [] }
     return [
       Rect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height),
       Rect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1),

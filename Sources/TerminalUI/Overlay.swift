@@ -6,18 +6,18 @@ public struct Overlay: Hashable, Sendable {
   public var footer: String?
   public var preferredSize: Size
   public var border: BorderStyle
-  public var dimsBehind: Bool
+  public var isModal: Bool
 
   public init(
     name: String, title: String? = nil, footer: String? = nil, preferredSize: Size,
-    border: BorderStyle = .rounded, dimsBehind: Bool = true
+    border: BorderStyle = .rounded, isModal: Bool = true
   ) {
     self.name = name
     self.title = title
     self.footer = footer
     self.preferredSize = preferredSize
     self.border = border
-    self.dimsBehind = dimsBehind
+    self.isModal = isModal
   }
 
   /// Columns and rows the border and inner padding take around the content.
@@ -62,6 +62,6 @@ public struct Overlay: Hashable, Sendable {
     Box(title: title, footer: footer, border: border).draw(in: &canvas)
     canvas.within(Overlay.contentRect(in: rect.size), content)
     return Layer(
-      name: name, rect: rect, canvas: canvas, dimsBehind: dimsBehind, cursor: canvas.cursor)
+      name: name, rect: rect, canvas: canvas, isModal: isModal, cursor: canvas.cursor)
   }
 }

@@ -26,7 +26,7 @@ final class Report {
     FileHandle.standardError.write(Data("  \(row.section) · \(row.name): \(row.value)\n".utf8))
   }
 
-  /// Adds a row whose verdict is `value <= limit`.
+  /// Adds a row with its verdict.
   func add(
     _ section: String, _ name: String, _ value: String, target: String, met: Bool
   ) {
@@ -35,6 +35,21 @@ final class Report {
 
   func add(_ section: String, _ name: String, _ value: String) {
     add(Row(section: section, name: name, value: value))
+  }
+
+  /// Adds times in nanoseconds, judged by their median against `limit`:
+  /// "median …, max …" (or the 90th percentile, with `p90`).
+  func add(
+    _ section: String, _ name: String, times: Samples, p90: Bool = false, target: String,
+    limit: Double
+  ) {
+    let upper =
+      p90
+      ? "p90 \(Format.duration(nanoseconds: times.percentile(90)))"
+      : "max \(Format.duration(nanoseconds: times.max))"
+    add(
+      section, name, "median \(Format.duration(nanoseconds: times.median)), \(upper)",
+      target: target, met: times.median <= limit)
   }
 
   func printTable() {

@@ -55,7 +55,7 @@ func overlayLayer(screen: Size) -> Layer {
   var canvas = Canvas(size: rect.size)
   let (w, h) = (rect.width, rect.height)
   guard w >= 2, h >= 2 else {
-    return Layer(name: "overlay", rect: rect, canvas: canvas, dimsBehind: true)
+    return Layer(name: "overlay", rect: rect, canvas: canvas, isModal: true)
   }
   for x in 1..<(w - 1) {
     canvas.set(x, 0, Cell(text: "─"))
@@ -72,7 +72,7 @@ func overlayLayer(screen: Size) -> Layer {
   put("overlay", x: 2, y: 2, style: .bold, into: &canvas)
   put("press o to close", x: 2, y: 4, into: &canvas)
   return Layer(
-    name: "overlay", rect: rect, canvas: canvas, dimsBehind: true,
+    name: "overlay", rect: rect, canvas: canvas, isModal: true,
     cursor: Point(x: 2 + 7, y: 2))
 }
 

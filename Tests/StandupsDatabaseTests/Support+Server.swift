@@ -44,7 +44,8 @@ extension TestDatabase {
   }
 
   /// The backend of this database waiting for a lock (a store's statement
-  /// behind a test's `LOCK TABLE`): polled, as nothing announces it.
+  /// behind a test's `LOCK TABLE`): polled every 50 ms (up to 20 s), as the
+  /// server announces no such thing; it returns as soon as the backend waits.
   func blockedBackend() async throws -> Int {
     for _ in 0..<400 {
       let pid = try psql(

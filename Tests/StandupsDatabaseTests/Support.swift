@@ -127,6 +127,9 @@ actor EventLog {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while cursor == events.count {
       if finished || ContinuousClock.now >= deadline { return nil }
+      // Not synchronisation: the wait ends on the next event (`wake` from
+      // `append`); this sleep only bounds it, so a store that never answers
+      // fails the test at the deadline instead of hanging the run.
       let timer = Task {
         guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
         self.wake()
@@ -261,6 +264,8 @@ func bounded<Value: Sendable>(
 ) async -> Value? {
   let result = await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
     let waiting = Waiting(continuation)
+    // A deadline, not synchronisation: the result arrives as soon as the
+    // operation returns, and the timer is cancelled then.
     let timer = Task {
       guard (try? await Task.sleep(for: patience)) != nil else { return }
       waiting.resume(returning: nil)

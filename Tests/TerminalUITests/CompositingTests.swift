@@ -27,7 +27,7 @@ import Testing
     }
     let sheet = Layer(
       name: "sheet", rect: Rect(x: 1, y: 0, width: 3, height: 2),
-      canvas: render(3, 2) { $0.put("XYZ", x: 0, y: 0, style: .reverse) }, dimsBehind: true)
+      canvas: render(3, 2) { $0.put("XYZ", x: 0, y: 0, style: .reverse) }, isModal: true)
     let composited = Frame(size: Size(width: 7, height: 4), layers: [screen, sheet]).composited()
     #expect(composited.lines == ["aXYZefg", "h   lmn", "opqrstu", "       "])
     // Two columns right of the sheet from its second row, one row under it
@@ -59,10 +59,10 @@ import Testing
     let screen = screenLayer(5, 3) { $0.put("aaaaa", x: 0, y: 1) }
     let sheet = Layer(
       name: "sheet", rect: Rect(x: 0, y: 0, width: 4, height: 3),
-      canvas: render(4, 3) { $0.put("bbbb", x: 0, y: 1) }, dimsBehind: true)
+      canvas: render(4, 3) { $0.put("bbbb", x: 0, y: 1) }, isModal: true)
     let alert = Layer(
       name: "alert", rect: Rect(x: 0, y: 0, width: 1, height: 1),
-      canvas: render(1, 1) { $0.put("c", x: 0, y: 0) }, dimsBehind: true)
+      canvas: render(1, 1) { $0.put("c", x: 0, y: 0) }, isModal: true)
     let c = Frame(size: Size(width: 5, height: 3), layers: [screen, sheet, alert]).composited()
     #expect(c.lines == ["c    ", "bbbba", "     "])
     #expect(c[0, 0].style == .plain)

@@ -47,7 +47,7 @@ import Testing
       $0.put("Name: abcdefgh", x: 0, y: 0)
     }
     #expect(layer.name == "sheet")
-    #expect(layer.dimsBehind)
+    #expect(layer.isModal)
     #expect(
       layer.canvas.lines == [
         "╭─ New ────╮",

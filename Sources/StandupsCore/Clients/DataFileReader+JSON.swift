@@ -52,11 +52,8 @@ extension DataFileReader {
     return take(UInt8(ascii: "}"))
   }
 
-  /// Empty arrays to start from, made once: making one builds its `\.id` key
-  /// path at run time, which adds up over every list of a large file.
+  /// The empty list to start from, made once (as `Standup.noAttendees`).
   static let noStandups = IdentifiedArrayOf<Standup>()
-  static var noAttendees: IdentifiedArrayOf<Attendee> { Standup.noAttendees }
-  static var noMeetings: IdentifiedArrayOf<Meeting> { Standup.noMeetings }
 
   /// An array of elements with unique ids, appended to `empty`.
   mutating func array<Element: Identifiable>(

@@ -112,13 +112,13 @@ struct DataFileReader {
         case .minutes: return Self.once(&minutes) { reader.integer() }
         case .attendees:
           return Self.once(&attendees) {
-            reader.array(of: { $0.attendee() }, into: Self.noAttendees)
+            reader.array(of: { $0.attendee() }, into: Standup.noAttendees)
           }
         case .meetings where !sawMeetings:
           sawMeetings = true
           meetings =
             reader.null()
-            ? Self.noMeetings : reader.array(of: { $0.meeting() }, into: Self.noMeetings)
+            ? Standup.noMeetings : reader.array(of: { $0.meeting() }, into: Standup.noMeetings)
           return meetings != nil
         default:
           return false
@@ -131,7 +131,7 @@ struct DataFileReader {
     else { return nil }
     return Standup(
       id: .init(id), attendees: attendees, duration: .seconds(minutes * 60),
-      meetings: meetings ?? Self.noMeetings,
+      meetings: meetings ?? Standup.noMeetings,
       theme: theme, title: title)
   }
 
