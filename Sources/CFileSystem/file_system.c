@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #ifndef RENAME_NOREPLACE
@@ -30,4 +31,10 @@ int fs_rename_exchange(const char *from, const char *to) {
 
 int fs_rename_noreplace(const char *from, const char *to) {
   return rename_with_flags(from, to, RENAME_NOREPLACE);
+}
+
+unsigned long fs_type(const char *path) {
+  struct statfs info;
+  if (statfs(path, &info) != 0) return 0;
+  return (unsigned long)(unsigned int)info.f_type;
 }

@@ -18,7 +18,9 @@ struct ItemsFileStore {
   let store: ItemsStore
   let watcher: FileWatcher
 
-  init(file: ItemsFile, launch: InventoryLaunch, watch: FileWatcher.Watch? = nil) {
+  init(
+    file: ItemsFile, launch: InventoryLaunch, watch: FileWatcher.Watch? = nil, writes: Bool = true
+  ) {
     let (events, continuation) = AsyncStream.makeStream(of: ItemsEvent.self)
     let loaded = launch.version == nil ? nil : launch.state.inventory.items
     let saver = Saver(
@@ -26,7 +28,7 @@ struct ItemsFileStore {
       merge: DocumentMerge { base, mine, theirs in
         let merge = ItemsMerge(base: base ?? [], mine: mine, theirs: theirs ?? [])
         return (merge.items, merge.conflicts.isEmpty ? nil : merge.conflicts)
-      }
+      }, writes: writes
     ) { event in
       switch event {
       case .saved: continuation.yield(.saved)
@@ -48,7 +50,7 @@ struct ItemsFileStore {
     // Anything written between loading and watching.
     saver.fileMayHaveChanged()
     store = ItemsStore(
-      save: { saver.submit($0, revision: $1) }, events: { events },
+      save: { if writes { saver.submit($0, revision: $1) } }, events: { events },
       keepConflicts: { conflicts in
         await saver.keepConflictCopy(conflicts).map { ($0 as NSString).lastPathComponent }
       })
@@ -110,9 +112,9 @@ struct InventoryLaunch {
         // Never overwrite what could not be read: keep it beside, untouched.
         let backup = file.keepAside()
         // Kept: the first save may replace exactly this version.
-        if backup != nil { version = (try? FileSnapshot.read(file.path))??.version }
+        if let backup { version = backup.version }
         let kept =
-          backup.map { "kept as \(($0 as NSString).lastPathComponent)" } ?? "could not copy it"
+          backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" } ?? "could not copy it"
         notice = "\(error.summary); \(kept); starting empty"
       }
     }

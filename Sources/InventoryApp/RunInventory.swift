@@ -45,10 +45,12 @@ struct RunInventory: AsyncParsableCommand {
       let name = (file.path as NSString).lastPathComponent
       status = "Read-only: another inventory has \(name) open; changes are not saved"
     }
+    // Without the lock it still follows the file (another instance's saves show).
     let fileStore =
-      lock == nil
+      launch.isReadOnly
       ? nil
-      : ItemsFileStore(file: file, launch: launch, watch: { MainLoop.watch($0, handler: $1) })
+      : ItemsFileStore(
+        file: file, launch: launch, watch: { MainLoop.watch($0, handler: $1) }, writes: lock != nil)
     let store = InventoryComposition.makeStore(
       state: launch.state, status: status, itemsStore: fileStore?.store ?? ItemsFileStore.readOnly)
     // A first run writes the sample items, so the file exists from now on.

@@ -58,12 +58,17 @@ public struct DocumentFile<Document: Sendable>: Sendable {
     try Self.writeAtomically(data, to: resolvedPath)
   }
 
-  /// Copies an unreadable file aside (`<path>.unreadable-<seconds>`) so that
-  /// nothing saved later can replace what could not be read; the copy's path,
-  /// or nil when it could not be made.
-  public func keepAside(now: Date = Date()) -> String? {
-    let backup = path + ".unreadable-\(Int(now.timeIntervalSince1970))"
-    return (try? FileManager.default.copyItem(atPath: path, toPath: backup)) != nil ? backup : nil
+  /// Copies an unreadable file's bytes aside (`<name>.unreadable-<UTC time>Z`,
+  /// named as the saver names them) so that nothing saved later can replace
+  /// what could not be read. The bytes are read through symbolic links: the
+  /// copy is a file, never a second link to the file a save will replace.
+  /// Returns the copy's path and the version copied (the one a first save may
+  /// replace), or nil when no copy could be made.
+  public func keepAside(now: Date = Date()) -> (copy: String, version: FileVersion)? {
+    guard let snapshot = try? FileSnapshot.read(path),
+      let copy = try? keepAside(snapshot.data, now: now)
+    else { return nil }
+    return (copy, snapshot.version)
   }
 
   /// The file saves go to: `path` with its symbolic links followed.

@@ -22,7 +22,8 @@ extension DocumentFile {
   /// still `expected` (nil: there is no file). The new file is prepared beside
   /// it, then swapped in with `renameat2(RENAME_EXCHANGE)`, and what was
   /// swapped out is read: if another writer replaced the file in between,
-  /// its bytes come back to be merged rather than being lost. Where the file
+  /// its bytes come back to be merged rather than being lost (or, when they
+  /// are not a document this program can merge, are swapped back). Where the file
   /// system cannot exchange, the check is repeated just before a plain rename:
   /// the window is narrowed, not closed.
   public func replace(with data: Data, expecting expected: FileVersion?) throws(DocumentFailure)
@@ -42,6 +43,17 @@ extension DocumentFile {
         let previous = try? FileSnapshot.read(temp)
         guard let previous, !previous.version.hasSameContent(as: expected) else {
           return .replaced(written)
+        }
+        do {
+          _ = try decode(previous.data)
+        } catch {
+          // Not a document to merge (a newer version's, or one still being
+          // written): it goes back in place, to be looked at as any change
+          // is (read-only, or bad once it has settled), never replaced here.
+          if fs_rename_exchange(temp, target) == 0 || rename(temp, target) == 0 {
+            Self.syncDirectory(of: target)
+            return .notReplaced(current: try? FileSnapshot.read(target))
+          }
         }
         return .replacedOther(written, previous: previous.data)
       }

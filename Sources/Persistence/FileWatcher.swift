@@ -1,3 +1,4 @@
+import CFileSystem
 import Foundation
 import Synchronization
 
@@ -47,7 +48,7 @@ public final class FileWatcher: Sendable {
     self.names = names
     var fds: [Int32] = [-1, -1]
     var inotify: Int32 = -1
-    if requested == .inotify {
+    if requested == .inotify, !directories.contains(where: Self.isRemote) {
       inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
       let mask = UInt32(
         IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY)
@@ -65,10 +66,21 @@ public final class FileWatcher: Sendable {
     } else if case .polling(let interval) = requested {
       mode = .polling(interval)
     } else {
-      mode = .polling(.seconds(1))
+      mode = .polling(.milliseconds(500))
     }
     stopPipe = (fds[0], fds[1])
     start(watch: watch)
+  }
+
+  /// File systems whose other clients' writes inotify never hears of
+  /// (NFS, SMB/CIFS, FUSE, 9p, Ceph, AFS): watched by polling instead.
+  static let remoteFileSystems: Set<Int> = [
+    0x6969, 0x517B, 0xFF53_4D42, 0xFE53_4D42, 0x6573_5546, 0x0102_1997, 0x00C3_6400,
+    0x5346_414F,
+  ]
+
+  static func isRemote(_ directory: String) -> Bool {
+    remoteFileSystems.contains(Int(fs_type(directory)))
   }
 
   private func start(watch: Watch?) {

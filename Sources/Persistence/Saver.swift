@@ -48,6 +48,10 @@ public actor Saver<Document: Sendable & Equatable> {
   /// While set, writes wait until the interval since the last one has passed.
   private var coolingDown = false
   public private(set) var isReadOnly = false
+  /// False for an instance that only follows the file (another one holds
+  /// its lock): it reports changes but never writes, copies or settles the
+  /// file; that is the holder's job.
+  public let writes: Bool
   /// A bad or missing file seen, waiting to be unchanged for `settleTime`.
   private var suspect: Suspect?
   private var suspectGeneration = 0
@@ -64,9 +68,10 @@ public actor Saver<Document: Sendable & Equatable> {
     file: DocumentFile<Document>, executor: any SerialExecutor, interval: Duration = .seconds(1),
     settleTime: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock(),
     baseline: Baseline<Document> = .unknown, merge: DocumentMerge<Document> = .keepMine,
-    onEvent: @escaping @Sendable (SaverEvent<Document>) -> Void
+    writes: Bool = true, onEvent: @escaping @Sendable (SaverEvent<Document>) -> Void
   ) {
     self.file = file
+    self.writes = writes
     self.executor = executor
     self.interval = interval
     self.settleTime = settleTime
@@ -177,7 +182,7 @@ public actor Saver<Document: Sendable & Equatable> {
       return .unchanged
     }
     guard let snapshot else {
-      return known.version == nil ? .unchanged : settle(Suspect(version: nil))
+      return known.version == nil || !writes ? .unchanged : settle(Suspect(version: nil))
     }
     if let version = known.version, snapshot.version.hasSameContent(as: version) {
       self.known = (snapshot.version, known.document)
@@ -196,7 +201,7 @@ public actor Saver<Document: Sendable & Equatable> {
         ))
       return .readOnly
     } catch {
-      return settle(Suspect(version: snapshot.version, data: snapshot.data))
+      return writes ? settle(Suspect(version: snapshot.version, data: snapshot.data)) : .unchanged
     }
     suspect = nil
     self.known = (snapshot.version, stored)
@@ -274,7 +279,7 @@ public actor Saver<Document: Sendable & Equatable> {
     }
     scheduled?.cancel()
     scheduled = nil
-    guard var current = pending else { return (nil, []) }
+    guard writes, var current = pending else { return (nil, []) }
     if isReadOnly {
       // Never written over a newer version's file: kept beside it instead.
       guard current.document != known?.document else { return (nil, []) }
@@ -339,7 +344,7 @@ public actor Saver<Document: Sendable & Equatable> {
     -> DocumentFailure?
   {
     scheduled = nil
-    guard !isReadOnly, let current = pending else { return nil }
+    guard writes, !isReadOnly, let current = pending else { return nil }
     // Written before the app saw another writer's change: the merge it sends next replaces it.
     guard current.revision >= revision else { return nil }
     if !force {

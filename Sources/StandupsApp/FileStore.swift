@@ -14,13 +14,13 @@ struct FileStore {
 
   init(
     file: DataFile, launch: Launch, watchMode: FileWatcher.Mode,
-    watch: FileWatcher.Watch? = nil
+    watch: FileWatcher.Watch? = nil, writes: Bool = true
   ) {
     let (events, continuation) = AsyncStream.makeStream(of: PersistenceEvent.self)
     let saver = Saver(
       file: file, executor: ThreadExecutor(),
       baseline: .loaded(launch.version == nil ? nil : launch.standups, launch.version),
-      merge: .standups
+      merge: .standups, writes: writes
     ) { event in
       continuation.yield(PersistenceEvent(event))
     }
@@ -32,7 +32,7 @@ struct FileStore {
     saver.fileMayHaveChanged()
     // One listener (the app's root feature, from launch on).
     store = StandupsStore(
-      save: { saver.submit($0, revision: $1) }, events: { events },
+      save: { if writes { saver.submit($0, revision: $1) } }, events: { events },
       keepConflicts: { conflicts in
         await saver.keepConflictCopy(conflicts).map { ($0 as NSString).lastPathComponent }
       })

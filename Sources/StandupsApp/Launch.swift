@@ -60,12 +60,13 @@ struct Launch {
         // Never overwrite what could not be read: keep it beside, untouched.
         let backup = file.keepAside()
         // Kept: the first save may replace exactly this version.
-        if backup != nil { version = (try? FileSnapshot.read(file.path))??.version }
+        if let backup { version = backup.version }
         let kept =
-          backup.map { "kept as \(($0 as NSString).lastPathComponent)" } ?? "could not copy it"
+          backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" } ?? "could not copy it"
         notice = "\(error.summary); \(kept); starting empty"
         printedNotice =
-          "standups: \(error); " + (backup.map { "kept a copy at \($0)" } ?? "could not copy it")
+          "standups: \(error); "
+          + (backup.map { "kept a copy at \($0.copy)" } ?? "could not copy it")
       }
     }
     return Launch(

@@ -66,13 +66,15 @@ struct RunApp: AsyncParsableCommand {
       let name = (file.path as NSString).lastPathComponent
       status = "Read-only: another standups has \(name) open; changes are not saved"
     }
+    // Without the lock it still follows the file: what the other instance
+    // (or any program) writes shows here too.
     let fileStore =
-      lock == nil
+      launch.isReadOnly
       ? nil
       : FileStore(
         file: file, launch: launch,
         watchMode: FileStore.watchMode(environment: ProcessInfo.processInfo.environment),
-        watch: { MainLoop.watch($0, handler: $1) })
+        watch: { MainLoop.watch($0, handler: $1) }, writes: lock != nil)
     let store = makeStore(
       state: launch.state, status: status, terminal: terminal,
       standupsStore: fileStore?.store ?? FileStore.readOnly)

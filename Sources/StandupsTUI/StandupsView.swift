@@ -70,6 +70,9 @@ public enum StandupsView {
         "Changed elsewhere too: kept "
           + titles.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ") + "; o opens yours"
           + (copy.map { " (in \(Sanitizer.inert($0)))" } ?? " (not saved aside: see above)"))
+    case .deletedWhileEditing(let title):
+      .notice(
+        "“\(Sanitizer.inert(title))” was deleted by another program: save your edit to keep it")
     case .savedAsNewStandup(let title):
       .notice(
         "“\(Sanitizer.inert(title))” was deleted by another program: the meeting is in a new standup"

@@ -136,6 +136,12 @@ struct DataSafetyTests {
     try await first.session.waitForText("Design")
     let second = try AppSession(standups: nil, dataPath: first.dataPath)
     try await second.session.waitForText("Read-only")
+    // It follows the file: what the first instance saves shows here.
+    try first.session.sendKeys("a")
+    try await first.session.waitForText("New standup")
+    try first.session.type("Shared")
+    try first.session.sendKeys("C-s")
+    try await second.session.waitForText("Shared")
     // Its edits are not written over the first instance's file.
     try second.session.sendKeys("a")
     try await second.session.waitForText("New standup")
@@ -145,6 +151,7 @@ struct DataSafetyTests {
     try await second.quitAndExpectSaneTerminal(keys: ["q"])
     let saved = try #require(try DataFile(path: first.dataPath).load())
     #expect(!saved.contains { $0.title == "Intruder" })
+    #expect(saved.contains { $0.title == "Shared" })
     try await first.quitAndExpectSaneTerminal(keys: ["q"])
   }
 

@@ -113,13 +113,29 @@ struct LiveReloadTests {
     #expect(try DataFile(path: app.dataPath).load() == standups)
   }
 
-  @Test(arguments: ["", "platform"])
-  func invalidJSONIsKeptAsideAndTheFileWrittenAgainFromMemory(executors: String) async throws {
+  /// How another program can leave the file: written in place each time.
+  enum Damage: String, CaseIterable, Sendable {
+    case invalidJSON, truncated, halfWritten
+
+    func bytes(replacing original: Data) -> Data {
+      switch self {
+      case .invalidJSON: Data("{\"version\": 1, \"standups\": [ {oops".utf8)
+      case .truncated: Data()
+      case .halfWritten: original.prefix(original.count / 2)
+      }
+    }
+  }
+
+  @Test(arguments: Damage.allCases, ["", "platform"])
+  func aDamagedFileIsKeptAsideAndWrittenAgainFromMemory(damage: Damage, executors: String)
+    async throws
+  {
     // Wide enough for the whole banner, with the name of the copy.
     let app = try AppSession(width: 200, environment: ["STANDUPS_EXECUTORS": executors])
     try await app.session.waitForText("2 standups")
     let before = try app.screen()
-    let garbage = Data("{\"version\": 1, \"standups\": [ {oops".utf8)
+    let original = try Data(contentsOf: URL(fileURLWithPath: app.dataPath))
+    let garbage = damage.bytes(replacing: original)
     try garbage.write(to: URL(fileURLWithPath: app.dataPath))
 
     // Maybe another program's write in progress: nothing happens for 2 s.
@@ -268,6 +284,25 @@ struct LiveReloadTests {
     try await app.session.waitForNoText("Edit standup")
     try await app.quitAndExpectSaneTerminal()
     #expect(try DataFile(path: app.dataPath).load()?[id: design]?.title == "Design Theirs")
+  }
+
+  @Test func anEditSheetOfAStandupDeletedElsewhereStaysAndSavingKeepsIt() async throws {
+    let app = try AppSession(arguments: ["--open", "/Design/edit"], width: 120)
+    try await app.session.waitForText("Edit standup")
+    try app.session.type(" Mine")
+    try await app.session.waitForText("Design Mine")
+    let design = AppSession.sample[0].id
+    try Self.changeElsewhere(app.dataPath) { $0.remove(id: design) }
+
+    try await app.session.waitForText("save your edit to keep it")
+    #expect(try app.screen().contains("Design Mine"), "the draft stays")
+    try app.session.sendKeys("C-s")
+    try await app.session.waitForText("changed on the other: kept")
+    let saved = try await app.waitForSavedData("the edit, kept") {
+      $0.contains { $0.title == "Design Mine" }
+    }
+    #expect(saved?.map(\.title) == ["Engineering", "Design Mine"])
+    try await app.quitAndExpectSaneTerminal()
   }
 
   @Test func theOpenStandupDeletedElsewhereGoesBackToTheList() async throws {

@@ -51,4 +51,30 @@ struct LaunchTests {
     #expect(!launch.isReadOnly)
     #expect(try files().count == 2)
   }
+
+  @Test func theCopyOfAnUnreadableFileIsNamedAsTheSaverNamesIt() throws {
+    let file = try write("{ not json")
+    let launch = try Launch.prepare(file: file, route: nil)
+    let copies = try files().filter { $0 != "standups.json" }
+    #expect(copies.count == 1)
+    #expect(copies.first?.wholeMatch(of: /standups\.unreadable-\d{8}T\d{6}\.\d{3}Z/) != nil)
+    #expect(launch.notice?.contains("kept as \(copies.first ?? "")") == true)
+  }
+
+  /// Through a link, the copy must hold the bytes: a copied link would point
+  /// at the very file the first save replaces.
+  @Test func anUnreadableFileReachedThroughALinkIsCopiedAsBytes() throws {
+    let target = directory + "/elsewhere.json"
+    try Data("{ not json".utf8).write(to: URL(fileURLWithPath: target))
+    let link = directory + "/standups.json"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let launch = try Launch.prepare(file: DataFile(path: link), route: nil)
+    let copies = try files().filter { $0.contains(".unreadable-") }
+    #expect(copies.count == 1)
+    let copy = directory + "/" + (copies.first ?? "")
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: copy)) == nil)
+    #expect(try String(contentsOfFile: copy, encoding: .utf8) == "{ not json")
+    // The version kept is the target's: the first save may replace it.
+    #expect(launch.version != nil)
+  }
 }

@@ -532,6 +532,26 @@ final class SecondWriterTests {
     #expect(try leftovers() == [])
   }
 
+  /// A newer version's file, or one still being written, that appeared
+  /// between the check and the swap is put back, never replaced or kept aside.
+  @Test(arguments: [
+    #"{ "version": 99, "standups": [], "teams": [] }"#, #"{ "version": 1, "standups": [ { "id"#,
+  ])
+  func replaceSwapsBackWhatItCannotMerge(_ theirs: String) throws {
+    let file = DataFile(path: directory + "/standups.json")
+    try file.save([.mock])
+    let expected = try #require(try FileSnapshot.read(file.path)).version
+    try OtherWriter.replaceByRename(file.path, with: Data(theirs.utf8))
+    switch try file.replace(with: try encoded([.productMock]), expecting: expected) {
+    case .notReplaced(let current?):
+      #expect(current.data == Data(theirs.utf8))
+    case let other:
+      Issue.record("expected notReplaced with their file, got \(other)")
+    }
+    #expect(try String(contentsOfFile: file.path, encoding: .utf8) == theirs)
+    #expect(try leftovers() == ["standups.json"])
+  }
+
   @Test func copiesMadeInTheSameMillisecondGetDistinctNames() throws {
     let file = DataFile(path: directory + "/standups.json")
     try file.save([.mock])

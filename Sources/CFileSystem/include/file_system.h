@@ -8,4 +8,8 @@ int fs_rename_exchange(const char *from, const char *to);
 /// renameat2(2) with RENAME_NOREPLACE: fails with EEXIST instead of replacing.
 int fs_rename_noreplace(const char *from, const char *to);
 
+/// The magic number of the file system holding `path` (statfs(2)'s f_type),
+/// or 0 when it cannot be told.
+unsigned long fs_type(const char *path);
+
 #endif

@@ -15,6 +15,9 @@ public enum SyncNotice: Equatable, Sendable {
   /// The standup of a meeting being recorded was deleted elsewhere: the
   /// meeting went into a new standup.
   case savedAsNewStandup(title: String)
+  /// The standup in the open edit sheet was deleted elsewhere: the sheet
+  /// stays, and saving the edit keeps the standup (edit beats delete).
+  case deletedWhileEditing(title: String)
 }
 
 /// Another writer's changes: merged into the standups, then every screen made
@@ -112,6 +115,11 @@ extension AppFeature {
       }
     }
     let closed = closeScreensOfDeletedStandups(&state)
+    if let editing = state.standupUnderEdit, old[id: editing.id] != nil,
+      merged[id: editing.id] == nil
+    {
+      return .deletedWhileEditing(title: editing.title)
+    }
     if let deleted = shown.first(where: { old[id: $0] != nil && merged[id: $0] == nil }) {
       return .deletedElsewhere(title: old[id: deleted]?.title ?? "")
     }
@@ -126,6 +134,8 @@ extension AppFeature {
       let closed: SyncNotice
       switch state.path[id: id] {
       case .detail(let detail) where state.standupsList.standups[id: detail.standup.id] == nil:
+        // The user's draft is never discarded: the screen waits for the sheet.
+        if case .edit = detail.destination { return nil }
         closed = .deletedElsewhere(title: detail.standup.title)
       case .meeting(let meeting)
       where state.standupsList.standups[id: meeting.standup.id]?.meetings[id: meeting.meeting.id]
@@ -152,6 +162,18 @@ extension AppFeature {
   func closeScreensAfterRecording(_ state: inout State) -> Effect<Action> {
     guard let closed = closeScreensOfDeletedStandups(&state) else { return .none }
     return .send(.notified(closed))
+  }
+
+  /// The edit sheet of a standup deleted elsewhere closed: an edit saved
+  /// keeps the standup (edit beats delete); otherwise its screen closes now.
+  func finishEditing(_ edited: Standup?, in state: inout State) -> Effect<Action> {
+    guard let edited, state.standupsList.standups[id: edited.id] == nil,
+      let top = state.path.ids.last, case .detail(let detail) = state.path[id: top],
+      detail.standup.id == edited.id, detail.standup != edited
+    else { return closeScreensAfterRecording(&state) }
+    state.standupsList.standups.append(detail.standup)
+    state.standupsList.selection = detail.standup.id
+    return .send(.notified(.keptDespiteDeletion(title: detail.standup.title)))
   }
 
   /// A meeting recorded for a standup deleted elsewhere meanwhile: saved into
@@ -191,5 +213,16 @@ extension AppFeature {
           destination: .edit(StandupForm.State(standup: draft, original: stored)),
           standup: stored)))
     return .none
+  }
+}
+
+extension AppFeature.State {
+  /// The standup of the edit sheet open on the top screen, as that screen
+  /// has it (nil when no edit sheet is open).
+  var standupUnderEdit: Standup? {
+    guard let top = path.ids.last, case .detail(let detail) = path[id: top],
+      case .edit = detail.destination
+    else { return nil }
+    return detail.standup
   }
 }

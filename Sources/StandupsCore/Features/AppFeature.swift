@@ -192,5 +192,9 @@ public struct AppFeature: Reducer {
       // is gone, they close.
       Reduce { state, _ in closeScreensAfterRecording(&state) }
     }
+    .onChange(of: \.standupUnderEdit) { edited, _ in
+      // The sheet of a standup deleted elsewhere kept its screen open.
+      Reduce { state, _ in finishEditing(edited, in: &state) }
+    }
   }
 }
