@@ -118,6 +118,7 @@ public enum StandupsView {
       keymap.commands.append(
         Command(
           Keys.copy, send: .app(.copyButtonTapped(.meeting(meeting.meeting, of: meeting.standup)))))
+      keymap.commands.append(contentsOf: review)
       keymap.commands.append(back)
       return Scene(
         screen: Screen(keymap: keymap) { canvas, bar, _ in

@@ -48,12 +48,13 @@ extension AppFeature {
     return .merge(effects)
   }
 
-  /// Keeps the user's losing versions in a conflict copy and offers the first
-  /// back in the edit sheet.
+  /// Keeps the user's losing versions in a conflict copy and offers them
+  /// back in the edit sheet, one after another.
   func keepConflicts(_ conflicts: IdentifiedArrayOf<Standup>, in state: inout State)
     -> Effect<Action>
   {
     state.conflict = conflicts.first
+    state.laterConflicts = Array(conflicts.dropFirst())
     // Named as the list now shows them: the stored versions stayed.
     let titles = conflicts.map { state.standupsList.standups[id: $0.id]?.title ?? $0.title }
     return .run { [store] send in
@@ -196,7 +197,8 @@ extension AppFeature {
   /// The edit sheet of the conflicting standup, with the user's version in it.
   func reviewConflict(_ state: inout State) -> Effect<Action> {
     guard let mine = state.conflict else { return .none }
-    state.conflict = nil
+    state.conflict = state.laterConflicts.first
+    state.laterConflicts = Array(state.laterConflicts.dropFirst())
     guard let stored = state.standupsList.standups[id: mine.id] else {
       return .send(.notified(.deletedElsewhere(title: mine.title)))
     }

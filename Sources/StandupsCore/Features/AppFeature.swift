@@ -13,6 +13,9 @@ public struct AppFeature: Reducer {
     /// The user's version of a standup that lost a conflict, until the user
     /// reopens it in the edit sheet.
     public var conflict: Standup?
+    /// The user's versions of other standups that lost in the same merge,
+    /// offered one after another once `conflict` is reopened.
+    public var laterConflicts: [Standup] = []
 
     public init(
       path: StackState<Path.State> = StackState(),
@@ -113,6 +116,7 @@ public struct AppFeature: Reducer {
 
       case .persistence(.conflictsKept(let conflicts, let copy)):
         state.conflict = conflicts.first
+        state.laterConflicts = Array(conflicts.dropFirst())
         let titles = conflicts.map { state.standupsList.standups[id: $0.id]?.title ?? $0.title }
         return .send(.notified(.conflict(titles: titles, copy: copy)))
 

@@ -3,9 +3,10 @@ import Foundation
 import StandupsCore
 import Testing
 
-/// The edit sheet of a standup another program deletes: the draft is never
-/// discarded. Saving it keeps the standup (edit beats delete); letting it go
-/// closes the screen as any deletion elsewhere does.
+/// The edit sheet and changes elsewhere: the draft of a standup another
+/// program deletes is never discarded (saving it keeps the standup, edit beats
+/// delete; letting it go closes the screen as any deletion elsewhere does), and
+/// every losing version of a merge can be reopened in turn.
 extension SyncTests {
   /// The edit sheet of `.mock` open, then `.mock` deleted elsewhere.
   func editSheetOfAStandupDeletedElsewhere() async -> TestStoreOf<AppFeature> {
@@ -70,5 +71,62 @@ extension SyncTests {
     await store.receive(.notified(.deletedElsewhere(title: "Design")))
     await store.finish()
     #expect(store.state.standupsList.standups == [.engineeringMock])
+  }
+
+  @Test func everyConflictOfAMergeIsOfferedInTurn() async {
+    var mineA = Standup.mock
+    mineA.title = "Mine A"
+    var mineB = Standup.engineeringMock
+    mineB.title = "Mine B"
+    var theirsA = Standup.mock
+    theirsA.title = "Theirs A"
+    var theirsB = Standup.engineeringMock
+    theirsB.title = "Theirs B"
+    let store = makeStore(
+      AppFeature.State(
+        standupsList: StandupsList.State(standups: [mineA, mineB], selection: mineA.id)))
+    await store.send(
+      .persistence(
+        .changedElsewhere(
+          stored: [theirsA, theirsB], base: [.mock, .engineeringMock], revision: 1))
+    ) {
+      $0.storeRevision = 1
+      $0.standupsList.standups = [theirsA, theirsB]
+      $0.conflict = mineA
+      $0.laterConflicts = [mineB]
+    }
+    await store.receive(
+      .notified(.conflict(titles: ["Theirs A", "Theirs B"], copy: Self.conflictCopy)))
+    await store.finish()
+    expectSaved([theirsA, theirsB], revision: 1)
+    #expect(kept.value == [[mineA, mineB]])
+
+    await store.send(.reviewConflictTapped) {
+      $0.conflict = mineB
+      $0.laterConflicts = []
+      $0.path.append(
+        .detail(
+          StandupDetail.State(
+            destination: .edit(StandupForm.State(standup: mineA, original: theirsA)),
+            standup: theirsA)))
+    }
+    guard let first = store.state.path.ids.first else {
+      Issue.record("no detail opened")
+      return
+    }
+    await store.send(.path(.element(id: first, action: .detail(.cancelEditButtonTapped)))) {
+      $0.path[id: first]?.modify(\.detail) { $0.destination = nil }
+    }
+    await store.send(.reviewConflictTapped) {
+      $0.conflict = nil
+      $0.standupsList.selection = mineB.id
+      $0.path.removeAll()
+      $0.path.append(
+        .detail(
+          StandupDetail.State(
+            destination: .edit(StandupForm.State(standup: mineB, original: theirsB)),
+            standup: theirsB)))
+    }
+    await store.finish()
   }
 }
