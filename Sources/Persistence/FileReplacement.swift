@@ -26,9 +26,11 @@ extension DocumentFile {
   /// are not a document this program can merge, are swapped back). Where the file
   /// system cannot exchange, the check is repeated just before a plain rename:
   /// the window is narrowed, not closed.
-  public func replace(with data: Data, expecting expected: FileVersion?) throws(DocumentFailure)
-    -> Replacement
-  {
+  /// `atomicRename: false` takes the path of file systems that refuse
+  /// `renameat2` (for tests: nothing here refuses it).
+  public func replace(
+    with data: Data, expecting expected: FileVersion?, atomicRename: Bool = true
+  ) throws(DocumentFailure) -> Replacement {
     let target = resolvedPath
     let (temp, written) = try Self.prepare(data, beside: target)
     var removeTemp = true
@@ -37,7 +39,7 @@ extension DocumentFile {
       .unwritable(path: path, reason: String(cString: strerror(errno)))
     }
     if let expected {
-      if fs_rename_exchange(temp, target) == 0 {
+      if atomicRename, fs_rename_exchange(temp, target) == 0 {
         Self.syncDirectory(of: target)
         // `temp` now holds what was at the target.
         let previous = try? FileSnapshot.read(temp)
@@ -57,7 +59,7 @@ extension DocumentFile {
         }
         return .replacedOther(written, previous: previous.data)
       }
-      switch errno {
+      switch atomicRename ? errno : EINVAL {
       case ENOENT:
         // Deleted since it was checked: there is nothing to swap with.
         return .notReplaced(current: nil)
@@ -71,8 +73,8 @@ extension DocumentFile {
         throw failure(target)
       }
     } else {
-      if fs_rename_noreplace(temp, target) != 0 {
-        switch errno {
+      if !atomicRename || fs_rename_noreplace(temp, target) != 0 {
+        switch atomicRename ? errno : EINVAL {
         case EEXIST:
           return .notReplaced(current: try FileSnapshot.read(target))
         case EINVAL, ENOSYS, EOPNOTSUPP:

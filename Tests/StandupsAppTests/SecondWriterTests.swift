@@ -552,6 +552,42 @@ final class SecondWriterTests {
     #expect(try leftovers() == ["standups.json"])
   }
 
+  /// Where the file system refuses `renameat2`: the version is checked just
+  /// before a plain rename, and a file that is not the expected one (or one
+  /// where none was expected) is left alone.
+  @Test func withoutAtomicRenamesTheCheckComesJustBeforeTheRename() throws {
+    let file = DataFile(path: directory + "/standups.json")
+    let first = try encoded([.mock])
+    switch try file.replace(with: first, expecting: nil, atomicRename: false) {
+    case .replaced: break
+    case let other: Issue.record("expected replaced, got \(other)")
+    }
+    let expected = try #require(try FileSnapshot.read(file.path)).version
+    switch try file.replace(with: try encoded([.productMock]), expecting: nil, atomicRename: false)
+    {
+    case .notReplaced(let current?): #expect(current.data == first)
+    case let other: Issue.record("expected notReplaced with the file, got \(other)")
+    }
+
+    let theirs = try encoded([.engineeringMock])
+    try OtherWriter.replaceByRename(file.path, with: theirs)
+    switch try file.replace(
+      with: try encoded([.productMock]), expecting: expected, atomicRename: false)
+    {
+    case .notReplaced(let current?): #expect(current.data == theirs)
+    case let other: Issue.record("expected notReplaced with theirs, got \(other)")
+    }
+    let now = try #require(try FileSnapshot.read(file.path)).version
+    let mine = try encoded([.mock, .productMock])
+    switch try file.replace(with: mine, expecting: now, atomicRename: false) {
+    case .replaced(let written):
+      #expect(try FileSnapshot.read(file.path)?.version.hasSameContent(as: written) == true)
+    case let other: Issue.record("expected replaced, got \(other)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == mine)
+    #expect(try leftovers() == ["standups.json"])
+  }
+
   @Test func copiesMadeInTheSameMillisecondGetDistinctNames() throws {
     let file = DataFile(path: directory + "/standups.json")
     try file.save([.mock])
