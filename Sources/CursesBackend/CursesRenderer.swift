@@ -77,8 +77,44 @@ final class CursesRenderer {
       base = Target(window: stdscr, panel: nil, area: area)
     }
     guard let layer, var target = base else { return }
+    if let scroll = layer.canvas.scroll, !overlays.contains(where: { $0 != nil }) {
+      self.scroll(&target, by: scroll, layer: layer)
+    }
     write(layer, into: &target, shade: shade)
     base = target
+  }
+
+  /// Sends rows that moved as a scroll of the terminal (ncurses finds the
+  /// moved lines and uses a scrolling region), before the frame's changes:
+  /// then only the rows that came into view and what else changed are drawn.
+  private func scroll(_ target: inout Target, by scroll: Canvas.Scroll, layer: Layer) {
+    let area = target.area
+    guard area.origin == .zero, layer.rect.origin == .zero,
+      target.written.count == area.width * area.height, target.shade.isEmpty
+    else { return }
+    let rows = scroll.rows.clamped(to: 0..<area.height)
+    guard abs(scroll.by) < rows.count else { return }
+    let window = target.window
+    wsetscrreg(window, Int32(rows.lowerBound), Int32(rows.upperBound - 1))
+    scrollok(window, true)
+    wscrl(window, Int32(scroll.by))
+    scrollok(window, false)
+    wsetscrreg(window, 0, Int32(area.height - 1))
+    // What the window holds now, so that the frame is compared with it.
+    let width = area.width
+    var moved = target.written
+    let unknown = Cell(text: "\u{0}", width: -1)
+    for y in rows {
+      let from = y + scroll.by
+      let source =
+        rows.contains(from)
+        ? Array(target.written[(from * width)..<((from + 1) * width)])
+        : Array(repeating: unknown, count: width)
+      moved.replaceSubrange((y * width)..<((y + 1) * width), with: source)
+    }
+    target.written = moved
+    wnoutrefresh(window)
+    doupdate()
   }
 
   private func drawOverlays(_ layers: [Layer], screen: Rect, shade: [[Rect]]) {
@@ -147,24 +183,35 @@ final class CursesRenderer {
     let offsetX = area.x - layer.rect.x
     let offsetY = area.y - layer.rect.y
     let columns = windowOrigin.x..<(windowOrigin.x + area.width)
-    var row = [Cell](repeating: .blank, count: area.width)
+    // A layer wholly on screen is compared row by row where it lies.
+    let whole =
+      offsetX == 0 && offsetY == 0 && canvas.size.width == area.width
+      && canvas.size.height >= area.height
+    var row = [Cell](repeating: .blank, count: whole ? 0 : area.width)
     for y in 0..<area.height {
-      let canvasY = y + offsetY
-      for x in 0..<area.width {
-        let canvasX = x + offsetX
-        let inside = canvasY < canvas.size.height && canvasX < canvas.size.width
-        row[x] = inside ? canvas.cells[canvasY * canvas.size.width + canvasX] : .blank
-      }
       let start = y * area.width
-      if target.written[start..<(start + area.width)].elementsEqual(row) { continue }
-      target.written.replaceSubrange(start..<(start + area.width), with: row)
+      if whole {
+        let source = canvas.cells[start..<(start + area.width)]
+        if target.written[start..<(start + area.width)].elementsEqual(source) { continue }
+        target.written.replaceSubrange(start..<(start + area.width), with: source)
+      } else {
+        let canvasY = y + offsetY
+        for x in 0..<area.width {
+          let canvasX = x + offsetX
+          let inside = canvasY < canvas.size.height && canvasX < canvas.size.width
+          row[x] = inside ? canvas.cells[canvasY * canvas.size.width + canvasX] : .blank
+        }
+        if target.written[start..<(start + area.width)].elementsEqual(row) { continue }
+        target.written.replaceSubrange(start..<(start + area.width), with: row)
+      }
       let screenY = area.y + y
       let shadeInRow = shade.filter { $0.y <= screenY && screenY < $0.maxY }
       for x in 0..<area.width {
         let screenX = area.x + x
         let shaded = shadeInRow.contains { $0.x <= screenX && screenX < $0.maxX }
         writer.put(
-          row[x], x: windowOrigin.x + x, y: windowOrigin.y + y, in: target.window,
+          target.written[start + x], x: windowOrigin.x + x, y: windowOrigin.y + y,
+          in: target.window,
           columns: columns, shaded: shaded)
       }
     }

@@ -113,7 +113,7 @@ enum StandupsListScreen {
         }
         let list = ListView(
           count: shown, selected: state.selectedVisibleIndex, rowHeight: cardHeight,
-          offset: memory.list.offset, highlight: [])
+          offset: memory.list.offset, highlight: [], reportsScroll: true)
         memory.list.offset = list.draw(in: &content) { index, isSelected, row in
           drawCard(state.visibleStandup(at: index), isSelected: isSelected, in: &row)
         }

@@ -34,6 +34,16 @@ public struct Canvas: Hashable, Sendable {
   public private(set) var bounds: Size
   /// Where the text cursor should show, in grid coordinates; nil hides it.
   public private(set) var cursor: Point?
+  /// Rows whose content moved since the previous frame (a list scrolled): a
+  /// hint a terminal can act on by scrolling instead of redrawing them.
+  public private(set) var scroll: Scroll?
+
+  /// Grid rows `rows` show what they showed last frame, moved up by `by`
+  /// rows (down when negative), apart from what was drawn differently.
+  public struct Scroll: Hashable, Sendable {
+    public var rows: Range<Int>
+    public var by: Int
+  }
 
   public init(size: Size, fill: Cell = .blank) {
     let w = max(0, size.width)
@@ -51,6 +61,17 @@ public struct Canvas: Hashable, Sendable {
     self.clip = Rect(origin: .zero, size: size)
     self.origin = .zero
     self.bounds = size
+  }
+
+  /// Records that the current region's rows scrolled by `amount` since the
+  /// previous frame (see `scroll`); ignored unless the whole region is on the
+  /// canvas and less than its height moved.
+  public mutating func setScroll(by amount: Int) {
+    let rows = origin.y..<(origin.y + bounds.height)
+    guard amount != 0, abs(amount) < rows.count, rows.lowerBound >= 0,
+      rows.upperBound <= size.height
+    else { return }
+    scroll = Scroll(rows: rows, by: amount)
   }
 
   /// Reads a cell in grid coordinates (ignores clip and origin).

@@ -14,10 +14,14 @@ public struct ListView: Hashable, Sendable {
   public var highlight: Attributes
   /// Whether the last column shows where the visible rows sit in the whole list.
   public var showsScrollbar: Bool
+  /// Whether a change of `offset` is recorded on the canvas as a scroll of the
+  /// list's rows (`Canvas.scroll`), for a list that fills its rows' width
+  /// and keeps `offset` from the frame before.
+  public var reportsScroll: Bool
 
   public init(
     count: Int, selected: Int?, rowHeight: Int = 1, offset: Int = 0,
-    highlight: Attributes = .reverse, showsScrollbar: Bool = true
+    highlight: Attributes = .reverse, showsScrollbar: Bool = true, reportsScroll: Bool = false
   ) {
     self.count = count
     self.selected = selected
@@ -25,6 +29,7 @@ public struct ListView: Hashable, Sendable {
     self.offset = offset
     self.highlight = highlight
     self.showsScrollbar = showsScrollbar
+    self.reportsScroll = reportsScroll
   }
 
   /// The first visible item: `previousOffset`, moved as little as possible so
@@ -61,6 +66,9 @@ public struct ListView: Hashable, Sendable {
     let offset = ListView.scrollOffset(
       selected: selected, count: count, visible: visible, previousOffset: self.offset)
     guard visible > 0, size.width > 0, count > 0 else { return offset }
+    if reportsScroll, offset != self.offset {
+      canvas.setScroll(by: (offset - self.offset) * rowHeight)
+    }
     let scrollbar = showsScrollbar && count > visible && size.width >= 2
     let width = scrollbar ? size.width - 1 : size.width
     // One extra item fills a partial last row when the height isn't a multiple.

@@ -117,4 +117,28 @@ import Testing
     }
     #expect(calls == 0)
   }
+
+  /// The list's rows, in the canvas, moved by whole items: what a terminal
+  /// can scroll instead of redrawing.
+  @Test func aListThatKeepsItsOffsetReportsHowFarItsRowsScrolled() {
+    func scroll(selected: Int, previous: Int, reports: Bool = true) -> Canvas.Scroll? {
+      render(10, 20) { canvas in
+        canvas.within(Rect(x: 1, y: 2, width: 8, height: 9)) { list in
+          ListView(
+            count: 50, selected: selected, rowHeight: 3, offset: previous, reportsScroll: reports
+          ).draw(in: &list) { _, _, _ in }
+          return
+        }
+      }.scroll
+    }
+    // One item down past the bottom: the rows moved up by one item's height.
+    #expect(scroll(selected: 3, previous: 0)?.rows == 2..<11)
+    #expect(scroll(selected: 3, previous: 0)?.by == 3)
+    // One item up past the top: down.
+    #expect(scroll(selected: 4, previous: 5)?.by == -3)
+    // Within the page, a jump of a page or more, or not asked: nothing.
+    #expect(scroll(selected: 1, previous: 0) == nil)
+    #expect(scroll(selected: 40, previous: 0) == nil)
+    #expect(scroll(selected: 3, previous: 0, reports: false) == nil)
+  }
 }
