@@ -153,10 +153,14 @@ enum StandupsListScreen {
 
   static func drawCard(_ standup: Standup, isSelected: Bool, in row: inout Canvas) {
     let width = row.bounds.width
-    let marker = Styles.marker(isSelected)
     let titleStyle = isSelected ? Styles.selected : Styles.title
-    row.put(marker, x: 0, y: 0, style: .bold)
-    row.put(marker, x: 0, y: 1, style: .bold)
+    // Blanks stay plain where nothing else is drawn (a row scrolled into view
+    // is already blank) and take the style beside them where text is, so the
+    // terminal is sent as few changes of style as possible.
+    if isSelected {
+      row.put(Styles.marker(true), x: 0, y: 0, style: .bold)
+      row.put(Styles.marker(true), x: 0, y: 1, style: .bold)
+    }
     // A swatch in the theme's colour stands in for Scrumdinger's coloured card.
     row.put("▌", x: 1, y: 0, style: standup.theme.accent)
     row.put("▌", x: 1, y: 1, style: standup.theme.accent)
@@ -166,10 +170,11 @@ enum StandupsListScreen {
       " " + standup.displayTitle + " ", x: 2, y: 0,
       width: max(0, min(width - 3 - rightWidth - 1, TextWidth.of(standup.displayTitle) + 2)),
       style: titleStyle)
-    row.put(right, x: width - rightWidth - 1, y: 0, style: Styles.hint)
-    row.put(
-      " \(standup.lengthText) · \(standup.theme.name)", x: 2, y: 1, width: max(0, width - 3),
-      style: Styles.hint)
+    row.put(right + " ", x: width - rightWidth - 1, y: 0, style: Styles.hint)
+    let details = TextWidth.truncate(
+      " \(standup.lengthText) · \(standup.theme.name)", to: max(0, width - 3))
+    row.put(details, x: 2, y: 1, style: Styles.hint)
+    if width > 3 { row.put(" ", x: width - 1, y: 1, style: Styles.hint) }
   }
 
   static func drawEmpty(in canvas: inout Canvas) {
