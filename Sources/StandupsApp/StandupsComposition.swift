@@ -1,3 +1,4 @@
+import AppCommandLine
 import Composable
 import StandupsCore
 import StandupsTUI
@@ -9,6 +10,10 @@ import TerminalUI
 /// benchmarks build it the same way.
 public enum StandupsComposition {
   public typealias AppStore = Store<Shell<AppFeature>.State, Shell<AppFeature>.Action>
+
+  /// How the app draws: the version given to the view here, so that the
+  /// view targets know nothing of where it is kept.
+  public static var environment: RenderEnvironment { RenderEnvironment(version: appVersion) }
 
   @MainActor
   public static func makeStore(
@@ -29,7 +34,7 @@ public enum StandupsComposition {
   @MainActor
   public static func makeRuntime(
     store: AppStore, backend: any TerminalBackend,
-    environment: RenderEnvironment = RenderEnvironment(),
+    environment: RenderEnvironment = StandupsComposition.environment,
     beforeSuspending: @escaping () async -> Void = {}
   ) -> TerminalRuntime<AppFeature, ViewMemory> {
     TerminalRuntime(

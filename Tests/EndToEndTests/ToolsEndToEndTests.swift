@@ -37,6 +37,27 @@ struct ToolsEndToEndTests {
     }
   }
 
+  /// Full help (`?`) of the real binaries: the version the composition root
+  /// gives the view, next to the route.
+  @Test func fullHelpShowsTheVersionInBothApps() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("2 standups")
+    try app.session.sendKeys("?")
+    try await app.session.waitForText("standups \(appVersion) · Route /")
+    try await app.quitAndExpectSaneTerminal()
+
+    let inventory = try #require(Self.inventory)
+    let directory = try Harness.temporaryDirectory("inventory-help")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let session = try TerminalSession(
+      program: inventory, arguments: ["--data", directory.appendingPathComponent("i.json").path])
+    try await session.waitForText("Inventory")
+    try session.sendKeys("?")
+    try await session.waitForText("inventory \(appVersion) · Route /one")
+    try session.sendKeys("C-c")
+    #expect(try await session.waitForExit() == 0)
+  }
+
   // MARK: - Bash completion
 
   /// A directory with the completion script and the sample data file.
