@@ -44,18 +44,8 @@ struct ManualCommand: AsyncParsableCommand {
       keys: keys.map { reference in
         (reference.screen, reference.entries.map { ($0.keys, $0.description) })
       },
-      routes: [
-        ("/", "the list"), ("/new", "the new standup sheet"),
-        ("/?delete=<standup>", "the delete alert over the list"),
-        ("/<standup>", "a standup's detail"), ("/<standup>/edit", "its edit sheet"),
-        ("/<standup>/edit/attendees/<n>", "its edit sheet, attendee n focused"),
-        ("/<standup>/delete", "the delete alert over the detail"),
-        ("/<standup>/record", "a recording of its meeting"),
-        ("/<standup>/meetings/<meeting>", "a past meeting"),
-        (
-          "<standup>",
-          "an id, a unique id prefix, a 1-based position or a title (any case); a <meeting> is an id, a prefix or a position (newest first); standups:// may precede the path"
-        ),
+      routes: Route.forms.map { ($0.pattern, $0.meaning) } + [
+        ("<standup>", Standups.referenceHelp)
       ],
       environment: [
         ("STANDUPS_DATA", "the data file, when --data is not given"),
