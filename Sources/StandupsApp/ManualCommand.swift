@@ -18,30 +18,67 @@ struct ManualCommand: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     let page = try String(contentsOfFile: generated, encoding: .utf8)
-    print(Self.manual.page(from: page), terminator: "")
+    print(try Self.manual().page(from: page), terminator: "")
   }
 
-  /// Each screen as a route opens it on the sample standups.
-  static let screens: [(title: String, route: String)] = [
-    ("The list", "/"),
-    ("The new standup sheet (and the edit sheet)", "/new"),
-    ("A delete alert", "/?delete=1"),
-    ("A standup", "/1"),
-    ("A recording", "/1/record"),
-    ("A past meeting", "/1/meetings/1"),
-  ]
-
-  @MainActor static var keys: [KeyReference] {
-    let states = screens.compactMap { title, route in
-      (try? Route(parsing: route).state(for: SampleData.standups, newStandupID: { UUID(0) }))
-        .map { (title: title, state: $0) }
+  /// Each screen in the states that between them enable every key it has
+  /// (`x` needs a highlighted meeting, `s` an empty list, `o` a conflict…),
+  /// on the sample standups.
+  static func screens() throws -> [(title: String, states: [AppFeature.State])] {
+    let samples = SampleData.standups
+    func open(_ route: String, _ standups: IdentifiedArrayOf<Standup> = samples) throws
+      -> AppFeature.State
+    {
+      try Route(parsing: route).state(for: standups, newStandupID: { UUID(0) })
     }
-    return StandupsView.make().keyReference(states)
+    func withConflict(_ state: AppFeature.State) -> AppFeature.State {
+      var state = state
+      state.conflict = samples.first
+      return state
+    }
+    var filterLine = try open("/")
+    filterLine.standupsList.filter = StandupsFilter(isEditing: true)
+    var sheets: [AppFeature.State] = [try open("/new")]
+    for focus in [StandupForm.Field.duration, .theme] {
+      var state = try open("/new")
+      if case .add(var form) = state.standupsList.destination {
+        form.focus = focus
+        state.standupsList.destination = .add(form)
+      }
+      sheets.append(state)
+    }
+    // An attendee, then the last one (enter adds the next).
+    let attendees = samples.first?.attendees.count ?? 1
+    sheets += [try open("/1/edit/attendees/1"), try open("/1/edit/attendees/\(attendees)")]
+    var meeting = try open("/1")
+    if let id = meeting.path.ids.last, case .detail(var detail) = meeting.path[id: id] {
+      detail.selection = detail.standup.meetings.first?.id
+      meeting.path[id: id] = .detail(detail)
+    }
+    return [
+      (
+        "The list",
+        [
+          try open("/"), try open("/?filter=design"), try open("/", []),
+          withConflict(try open("/")),
+        ]
+      ),
+      ("The filter line (/)", [filterLine]),
+      ("The new standup sheet (and the edit sheet)", sheets),
+      ("A delete alert", [try open("/?delete=1")]),
+      ("A standup", [try open("/1"), meeting, withConflict(try open("/1"))]),
+      ("A recording", [try open("/1/record")]),
+      ("A past meeting", [try open("/1/meetings/1")]),
+    ]
   }
 
-  @MainActor static var manual: Manual {
+  @MainActor static func keys() throws -> [KeyReference] {
+    StandupsView.make().keyReference(try screens())
+  }
+
+  @MainActor static func manual() throws -> Manual {
     Manual(
-      keys: keys.map { reference in
+      keys: try keys().map { reference in
         (reference.screen, reference.entries.map { ($0.keys, $0.description) })
       },
       routes: Route.forms.map { ($0.pattern, $0.meaning) } + [

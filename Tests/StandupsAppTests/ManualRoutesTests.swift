@@ -39,7 +39,7 @@ struct ManualRoutesTests {
   ])
   func everyPathTheParserReadsHasItsFormInTheManualAndHelp(path: String) throws {
     let pattern = try Route(parsing: path).pattern
-    let manual = ManualTests.standupsManual.routes.map(\.term)
+    let manual = try StandupsManualTests.standupsManual().routes.map(\.term)
     #expect(manual.contains(pattern), "\(path): \(pattern) is not in the manual")
     let help = Standups.helpMessage()
     #expect(help.contains(pattern), "\(path): \(pattern) is not in --help")
@@ -47,7 +47,7 @@ struct ManualRoutesTests {
 
   @MainActor @Test func theFilterRouteIsListed() throws {
     #expect(
-      ManualTests.standupsManual.routes.contains { $0.term == "/?filter=<words>" })
+      try StandupsManualTests.standupsManual().routes.contains { $0.term == "/?filter=<words>" })
     #expect(Standups.configuration.discussion.contains("/?filter=<words>"))
   }
 }
