@@ -91,14 +91,13 @@ struct InventoryManual: AsyncParsableCommand {
         ("INVENTORY_DATA", "the data file, when --data is not given"),
         ("XDG_DATA_HOME", "where the data file is by default (else ~/.local/share)"),
         ("HOME", "the home directory, for the default data file"),
-        ("TERM", "the terminal type; a terminal that cannot move its cursor is refused"),
         ("NO_COLOR", "draw without colours, as --no-color"),
         ("TMPDIR", "where standard error waits while the screen is drawn (default /tmp)"),
         (
           "INVENTORY_WATCH",
           "poll: watch the data file by polling twice a second instead of inotify"
         ),
-      ],
+      ] + Manual.terminalEnvironment,
       files: [
         ("$XDG_DATA_HOME/inventory/items.json", "the data file (versioned JSON, mode 0600)"),
         ("<data>.lock", "held while the app runs: a second instance opens read-only"),

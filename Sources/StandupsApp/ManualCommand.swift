@@ -88,7 +88,6 @@ struct ManualCommand: AsyncParsableCommand {
         ("STANDUPS_DATA", "the data file, when --data is not given"),
         ("XDG_DATA_HOME", "where the data file is by default (else ~/.local/share)"),
         ("HOME", "the home directory, for the default data file"),
-        ("TERM", "the terminal type; a terminal that cannot move its cursor is refused"),
         ("NO_COLOR", "draw without colours, as --no-color"),
         ("TZ", "the time zone meetings are shown and exported in"),
         ("TMPDIR", "where standard error waits while the screen is drawn (default /tmp)"),
@@ -114,7 +113,7 @@ struct ManualCommand: AsyncParsableCommand {
         ),
         ("XDG_CACHE_HOME", "where team mode keeps the last sync (else ~/.cache)"),
         ("XDG_STATE_HOME", "where team mode keeps changes made offline (else ~/.local/state)"),
-      ],
+      ] + Manual.terminalEnvironment,
       files: [
         ("$XDG_DATA_HOME/standups/standups.json", "the data file (versioned JSON, mode 0600)"),
         ("<data>.lock", "held while the app runs: a second instance opens read-only"),

@@ -198,4 +198,27 @@ struct ManualTests {
     #expect(page.contains(#".It Ev "a ""b""""#))
     #expect(page.contains(#".It Pa """#))
   }
+
+  /// generate-manual's `.Pp` before an option's (empty) list of values.
+  @Test func aParagraphBreakThatSeparatesNothingIsDropped() {
+    let generated = """
+      .Sh DESCRIPTION
+      .Bl -tag -width 6n
+      .It Fl -format Ar f
+      What.
+      .Pp
+      .It Fl -since
+      Since.
+      .Pp
+      More.
+      .Pp
+      .El
+      """
+    let page = Self.manual.page(from: generated).split(separator: "\n").map(String.init)
+    #expect(
+      Array(page.prefix(9)) == [
+        ".Sh DESCRIPTION", ".Bl -tag -width 6n", ".It Fl -format Ar f", "What.", ".It Fl -since",
+        "Since.", ".Pp", "More.", ".El",
+      ])
+  }
 }

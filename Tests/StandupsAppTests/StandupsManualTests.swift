@@ -6,8 +6,8 @@ import Testing
 @testable import StandupsApp
 
 /// The standups manual: keys of every screen from the keymaps, in every state
-/// that enables one; the environment; the committed page is what `make man`
-/// makes now.
+/// that enables one; every variable the program reads; the committed page is
+/// what `make man` makes now.
 struct StandupsManualTests {
   /// The manual as `make man` makes it (the sheets' states take ids from
   /// the `uuid` dependency).
@@ -87,14 +87,24 @@ struct StandupsManualTests {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The variables the standups binary's modules read by name (TZ is read by
-  /// the C library).
+  /// The modules the standups binary is made of.
+  static let modules = [
+    "StandupsApp", "StandupsCore", "StandupsTUI", "StandupsDatabase", "TerminalApp",
+    "TerminalUI", "CursesBackend", "EventLoop", "Persistence", "AppCommandLine", "Composable",
+    "Routing", "CTerminalGuard", "CFileSystem", "standups",
+  ]
+
+  /// What a call reads without naming a variable: the locale's categories
+  /// (setlocale with ""), and ncurses' variables (newterm).
+  static let implicitReads: [(call: String, variables: [String])] = [
+    ("setlocale(", ["LANG", "LC_ALL", "LC_CTYPE"]),
+    ("newterm(", ["TERM", "TERMINFO", "TERMINFO_DIRS", "ESCDELAY", "LINES", "COLUMNS"]),
+  ]
+
+  /// The variables the standups binary's modules read: by name (`getenv("X")`,
+  /// `environment["X"]`, `variable: "X"`), or through a call that reads them
+  /// (TZ is read by the C library's time functions).
   static func variablesReadInSources() throws -> Set<String> {
-    let modules = [
-      "StandupsApp", "StandupsCore", "StandupsTUI", "TerminalApp", "TerminalUI", "CursesBackend",
-      "EventLoop", "Persistence", "AppCommandLine", "Composable", "Routing", "CTerminalGuard",
-      "CFileSystem", "standups",
-    ]
     let pattern = try NSRegularExpression(
       pattern: #"(?:getenv\(|environment\[|variable: )"([A-Z][A-Z0-9_]*)""#)
     var names: Set<String> = []
@@ -108,6 +118,9 @@ struct StandupsManualTests {
         for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
           names.insert(String(text[Range(match.range(at: 1), in: text)!]))
         }
+        for (call, variables) in implicitReads where text.contains(call) {
+          names.formUnion(variables)
+        }
       }
     }
     return names
@@ -118,20 +131,27 @@ struct StandupsManualTests {
     let listed = Set(manual.environment.map { $0.term })
     let expected: Set<String> = [
       "STANDUPS_DATA", "XDG_DATA_HOME", "HOME", "TERM", "NO_COLOR", "TZ", "STANDUPS_WATCH",
-      "STANDUPS_EXECUTORS",
+      "STANDUPS_EXECUTORS", "LANG", "LC_ALL", "LC_CTYPE", "TERMINFO", "ESCDELAY", "LINES",
+      "COLUMNS", "PGPASSWORD", "PGPASSFILE", "PGUSER", "USER",
     ]
     #expect(expected.isSubset(of: listed), "missing: \(expected.subtracting(listed).sorted())")
+    #expect(listed.count == manual.environment.count, "a variable listed twice")
     for (term, text) in manual.environment {
       #expect(!text.isEmpty, "\(term)")
     }
   }
 
-  /// Grep-like: `getenv("X")`, `environment["X"]`, `variable: "X"` in the
-  /// modules the standups binary is made of.
+  /// Grep-like, over every module of the binary (team mode's included).
   @MainActor @Test func everyVariableReadInTheSourcesIsListed() throws {
     let listed = Set(try Self.standupsManual().environment.map { $0.term })
     let read = try Self.variablesReadInSources()
-    #expect(read.isSuperset(of: ["STANDUPS_DATA", "TERM", "NO_COLOR", "STANDUPS_WATCH"]))
+    // The scan itself finds what it is meant to: by name, in team mode, and
+    // through setlocale and newterm.
+    #expect(
+      read.isSuperset(of: [
+        "STANDUPS_DATA", "TERM", "NO_COLOR", "STANDUPS_WATCH", "PGPASSFILE", "PGUSER", "LC_ALL",
+        "ESCDELAY",
+      ]))
     #expect(read.isSubset(of: listed), "read but not listed: \(read.subtracting(listed).sorted())")
   }
 
@@ -174,6 +194,11 @@ struct StandupsManualTests {
     #expect(!page.contains { $0.hasPrefix(".It Em debug-") })
     #expect(page.filter { $0 == ".Sh \"EXIT STATUS\"" }.count == 1)
     #expect(!page.contains(".Ex -std"))
+    // export --format names its values, and no paragraph break stands empty.
+    #expect(page.contains(".It Fl -format Ar markdown|json"))
+    for (index, line) in page.enumerated().dropLast() where line == ".Pp" {
+      #expect(!page[index + 1].hasPrefix(".It ") && page[index + 1] != ".El", "line \(index + 1)")
+    }
   }
 
   @Test func theCommittedInventoryPageIsFinishedToo() throws {
@@ -181,6 +206,9 @@ struct StandupsManualTests {
     let page = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
     #expect(page.contains(".Sh KEYS"))
     #expect(page.contains(".Sh ENVIRONMENT"))
+    for (name, _) in Manual.terminalEnvironment {
+      #expect(page.contains(".It Ev \(name)"), "\(name)")
+    }
     #expect(page.contains { $0.contains("version \(appVersion)") })
     #expect(!page.contains { $0.hasPrefix(".It Em debug-") })
     #expect(page.filter { $0 == ".Sh \"EXIT STATUS\"" }.count == 1)
