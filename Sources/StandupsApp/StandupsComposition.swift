@@ -1,5 +1,6 @@
 import AppCommandLine
 import Composable
+import EventLoop
 import StandupsCore
 import StandupsTUI
 import TerminalApp
@@ -27,6 +28,7 @@ public enum StandupsComposition {
       withDependencies: {
         $0.standupsStore = standupsStore
         $0.speakerChime = chime
+        $0.standupsIndexer = .offTheMainThread
         dependencies(&$0)
       })
   }
@@ -52,5 +54,14 @@ struct AppReducer: Reducer {
     } else {
       Shell(AppFeature(), messages: StandupsView.message)
     }
+  }
+}
+
+extension StandupsIndexer {
+  /// On a thread of its own, which ends with the build: the main thread,
+  /// which runs every task of the app, goes on drawing and reading keys.
+  static let offTheMainThread = StandupsIndexer { standups in
+    let thread = ThreadExecutor()
+    return await withTaskExecutorPreference(thread) { StandupsIndex(standups) }
   }
 }
