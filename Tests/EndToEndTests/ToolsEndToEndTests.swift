@@ -133,6 +133,18 @@ struct ToolsEndToEndTests {
       ], "completion left nothing behind")
   }
 
+  /// The shell leaves `~` as typed on the line it completes: the app
+  /// expands it, as the shell will when the line runs.
+  @Test func aDataFileUnderTheHomeDirectoryNamedWithATilde() throws {
+    let fixture = try Fixture()
+    let offered = try fixture.complete(
+      "standups --data ~/s.json --open /d", environment: ["HOME": fixture.directory.path])
+    #expect(
+      offered == [
+        "/design", "/design/edit", "/design/delete", "/design/record", "/design/meetings/1",
+      ])
+  }
+
   @Test func openAfterRunCompletesBelowAStandup() throws {
     let fixture = try Fixture()
     let offered = try fixture.complete("standups run --data \(fixture.data) --open /2/")
@@ -159,11 +171,11 @@ struct ToolsEndToEndTests {
       ])
   }
 
-  @Test func aMissingDataFileOffersTheListAndNewOnly() throws {
+  @Test func aMissingDataFileOffersTheListItsFilterAndNewOnly() throws {
     let fixture = try Fixture()
     let missing = fixture.directory.appendingPathComponent("missing.json").path
     let offered = try fixture.complete("standups --data \(missing) --open /")
-    #expect(offered == ["/", "/new"])
+    #expect(offered == ["/", "/?filter=", "/new"])
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted() == [
         "s.json", "standups.bash",
