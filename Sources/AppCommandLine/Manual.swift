@@ -24,12 +24,45 @@ public struct Manual: Sendable {
     self.exitStatuses = exitStatuses
   }
 
+  /// What the terminal side of both apps reads: the locale (`setlocale`) and
+  /// ncurses (`newterm`). ncurses(3X) lists the rarer variables it reads.
+  public static let terminalEnvironment: [Item] = [
+    (
+      "TERM",
+      "the terminal type; a terminal that cannot move its cursor is refused (ncurses(3X) lists the other variables ncurses reads)"
+    ),
+    ("TERMINFO", "read by ncurses: a directory of terminal descriptions, searched first"),
+    ("TERMINFO_DIRS", "read by ncurses: more directories of terminal descriptions"),
+    (
+      "LC_ALL",
+      "the locale's character set, which decides how text reaches the terminal (UTF-8 for wide characters and line drawing); overrides LC_CTYPE and LANG"
+    ),
+    ("LC_CTYPE", "the character set, when LC_ALL is not set"),
+    ("LANG", "the locale, when neither LC_ALL nor LC_CTYPE is set"),
+    (
+      "ESCDELAY",
+      "read by ncurses, then overridden: Esc alone is told from the start of a key sequence after 25 ms"
+    ),
+    (
+      "LINES",
+      "ignored: the size comes from the terminal itself (TIOCGWINSZ), not from ncurses' LINES"
+    ),
+    ("COLUMNS", "ignored, as LINES"),
+  ]
+
   /// `generated` (the parser's page) with these sections in, and the
   /// subcommands whose names start with `hiddenPrefix` out.
   public func page(from generated: String, hiddenPrefix: String = "debug-") -> String {
     var lines = Self.droppingHidden(
       generated.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
       prefix: hiddenPrefix)
+    // generate-manual breaks the paragraph before an option's list of values
+    // even when it has no descriptions to list (`--format`): a break before
+    // the next item or the list's end separates nothing.
+    lines = lines.indices.filter { index in
+      lines[index] != ".Pp" || index + 1 == lines.count
+        || !(lines[index + 1].hasPrefix(".It ") || lines[index + 1] == ".El")
+    }.map { lines[$0] }
     // The parser's own EXIT STATUS (`.Ex -std`) is replaced by ours.
     if let exit = lines.firstIndex(where: { $0.hasPrefix(".Sh \"EXIT STATUS\"") }) {
       var end = exit + 1

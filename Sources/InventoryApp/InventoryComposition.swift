@@ -1,3 +1,4 @@
+import AppCommandLine
 import Composable
 import InventoryCore
 import InventoryTUI
@@ -8,6 +9,10 @@ import TerminalUI
 /// banners the shell shows for it, its view, and the runtime.
 public enum InventoryComposition {
   public typealias AppStore = Store<Shell<AppFeature>.State, Shell<AppFeature>.Action>
+
+  /// How the app draws: the version given to the view here, so that the
+  /// view targets know nothing of where it is kept.
+  public static var environment: RenderEnvironment { RenderEnvironment(version: appVersion) }
 
   @MainActor
   public static func makeStore(
@@ -26,7 +31,7 @@ public enum InventoryComposition {
   @MainActor
   public static func makeRuntime(
     store: AppStore, backend: any TerminalBackend,
-    environment: RenderEnvironment = RenderEnvironment(),
+    environment: RenderEnvironment = InventoryComposition.environment,
     beforeSuspending: @escaping () async -> Void = {}
   ) -> TerminalRuntime<AppFeature, ViewMemory> {
     TerminalRuntime(

@@ -18,29 +18,60 @@ struct InventoryManual: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     let page = try String(contentsOfFile: generated, encoding: .utf8)
-    print(Self.manual.page(from: page), terminator: "")
+    print(try Self.manual().page(from: page), terminator: "")
   }
 
-  /// Each screen as a route opens it on the sample items.
-  static let screens: [(title: String, route: String)] = [
-    ("Tab One", "/one"),
-    ("The inventory", "/inventory"),
-    ("The new item sheet (and the duplicate sheet)", "/inventory/new"),
-    ("An item's detail", "/inventory/1"),
-    ("The edit popover", "/inventory/1/edit"),
-    ("The duplicate dialog", "/inventory/1/duplicate"),
-    ("The delete alert", "/inventory/1/delete"),
-    ("Tab Three", "/three"),
-  ]
-
-  @MainActor static var manual: Manual {
-    let keys = {
-      let states = screens.compactMap { title, route in
-        (try? Route(parsing: route).state(for: Item.samples, newItemID: { UUID(0) }))
-          .map { (title: title, state: $0) }
+  /// Each screen in the states that between them enable every key it has
+  /// (each field of the form focused, an item in stock and one out of
+  /// stock), on the sample items.
+  static func screens() throws -> [(title: String, states: [AppFeature.State])] {
+    func open(_ route: String, _ items: IdentifiedArrayOf<Item> = Item.samples) throws
+      -> AppFeature.State
+    {
+      try Route(parsing: route).state(for: items, newItemID: { UUID(0) })
+    }
+    /// The form of `route` with `focus`, its item's status `status` if given.
+    func form(_ route: String, focus: ItemForm.Field, status: Item.Status? = nil) throws
+      -> AppFeature.State
+    {
+      var state = try open(route)
+      func change(_ form: inout ItemForm.State) {
+        form.focus = focus
+        if let status { form.item.status = status }
       }
-      return InventoryView.make().keyReference(states)
-    }()
+      switch state.inventory.destination {
+      case .add(var form):
+        change(&form)
+        state.inventory.destination = .add(form)
+      case .edit(var form):
+        change(&form)
+        state.inventory.destination = .edit(form)
+      default:
+        break
+      }
+      return state
+    }
+    func forms(_ route: String) throws -> [AppFeature.State] {
+      [
+        try form(route, focus: .name), try form(route, focus: .color),
+        try form(route, focus: .status, status: .inStock(quantity: 2)),
+        try form(route, focus: .status, status: .outOfStock(isOnBackOrder: false)),
+      ]
+    }
+    return [
+      ("Tab One", [try open("/one")]),
+      ("The inventory", [try open("/inventory"), try open("/inventory", [])]),
+      ("The new item sheet (and the duplicate sheet)", try forms("/inventory/new")),
+      ("An item's detail", [try open("/inventory/1")]),
+      ("The edit popover", try forms("/inventory/1/edit")),
+      ("The duplicate dialog", [try open("/inventory/1/duplicate")]),
+      ("The delete alert", [try open("/inventory/1/delete")]),
+      ("Tab Three", [try open("/three")]),
+    ]
+  }
+
+  @MainActor static func manual() throws -> Manual {
+    let keys = InventoryView.make().keyReference(try screens())
     return Manual(
       keys: keys.map { reference in
         (reference.screen, reference.entries.map { ($0.keys, $0.description) })
@@ -60,14 +91,13 @@ struct InventoryManual: AsyncParsableCommand {
         ("INVENTORY_DATA", "the data file, when --data is not given"),
         ("XDG_DATA_HOME", "where the data file is by default (else ~/.local/share)"),
         ("HOME", "the home directory, for the default data file"),
-        ("TERM", "the terminal type; a terminal that cannot move its cursor is refused"),
         ("NO_COLOR", "draw without colours, as --no-color"),
         ("TMPDIR", "where standard error waits while the screen is drawn (default /tmp)"),
         (
           "INVENTORY_WATCH",
           "poll: watch the data file by polling twice a second instead of inotify"
         ),
-      ],
+      ] + Manual.terminalEnvironment,
       files: [
         ("$XDG_DATA_HOME/inventory/items.json", "the data file (versioned JSON, mode 0600)"),
         ("<data>.lock", "held while the app runs: a second instance opens read-only"),

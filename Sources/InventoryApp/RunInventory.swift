@@ -56,7 +56,7 @@ struct RunInventory: AsyncParsableCommand {
     // A first run writes the sample items, so the file exists from now on.
     if launch.isFirstRun { fileStore?.store.save(launch.state.inventory.items, 0) }
     let saver = fileStore?.saver
-    var environment = RenderEnvironment()
+    var environment = InventoryComposition.environment
     environment.usesColor = colors
     let runtime = InventoryComposition.makeRuntime(
       store: store, backend: terminal, environment: environment,

@@ -19,7 +19,13 @@ public enum InventoryView {
     AppView(
       minimumSize: minimumSize,
       scene: { scene($0, size: $1, environment: environment) },
-      helpFooter: { "Route " + Route(state: $0).path })
+      helpFooter: { helpFooter(route: Route(state: $0).path, version: environment.version) })
+  }
+
+  /// Full help's last line: the version first (a long route is what gets
+  /// cut on a narrow screen), then the route of what is on screen.
+  static func helpFooter(route: String, version: String?) -> String {
+    (version.map { "inventory \($0) · " } ?? "") + "Route " + route
   }
 
   /// The banners the app's actions show: a failed save until a save succeeds.

@@ -15,22 +15,45 @@ enum RouteCompletion {
     } else if let word = words.first(where: { $0.hasPrefix("--data=") }) {
       flag = String(word.dropFirst("--data=".count))
     }
+    let environment = ProcessInfo.processInfo.environment
+    // The words are as typed: the shell expands `~` only once the line runs.
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     let path = standupsDataLocation.resolve(
-      flag: flag, environment: ProcessInfo.processInfo.environment)
+      flag: flag.map { expandingTilde($0, home: home) }, environment: environment)
     let standups = (try? DataFile(path: path).load()) ?? nil
     return routes(for: standups ?? [], prefix: prefix)
   }
 
-  /// Every route into `standups` that starts with `prefix`: positions and
-  /// titles, and below a standup its edit sheet, alerts, recording and
-  /// meetings (by position). Titles that two standups share are left out
-  /// (they would be ambiguous).
+  /// `~` and `~/…` as the shell would expand them (`~user/…` too).
+  static func expandingTilde(_ path: String, home: String) -> String {
+    if path == "~" { return home }
+    if path.hasPrefix("~/") { return home + path.dropFirst() }
+    if path.hasPrefix("~") { return (path as NSString).expandingTildeInPath }
+    return path
+  }
+
+  /// Every route into `standups` that starts with `prefix`, ignoring case
+  /// (offered in the case typed, which the resolver ignores in titles):
+  /// the list, its filter, positions and titles, and below a standup its
+  /// edit sheet, alerts, recording and meetings (by position). Titles that
+  /// two standups share are left out (they would be ambiguous), and so is a
+  /// route that would not open what it names (a standup titled "new").
   static func routes(for standups: IdentifiedArrayOf<Standup>, prefix: String) -> [String] {
     var titleCounts: [String: Int] = [:]
     // Folded as the resolver compares titles (caseless: "Straße" is "STRASSE").
     func key(_ title: String) -> String { title.uppercased().lowercased() }
     for standup in standups { titleCounts[key(standup.title), default: 0] += 1 }
-    var routes = ["/", "/new"]
+    var routes: [String] = []
+    func offer(_ path: String, _ route: Route) {
+      guard let offered = completing(prefix, with: path),
+        (try? Route(parsing: path)) == route,
+        offered == path || (try? Route(parsing: offered))?.pattern == route.pattern
+      else { return }
+      routes.append(offered)
+    }
+    offer("/", .list)
+    offer("/?filter=", .filteredList(""))
+    offer("/new", .new)
     for (index, standup) in standups.enumerated() {
       var tokens = [String(index + 1)]
       if !standup.title.isEmpty, titleCounts[key(standup.title)] == 1,
@@ -39,17 +62,50 @@ enum RouteCompletion {
         tokens.append(standup.title)
       }
       for token in tokens {
-        routes.append(Route.standup(token, .detail).path)
-        routes.append(Route.deleteFromList(token).path)
-        for child in [StandupRoute.edit, .delete, .record] {
-          routes.append(Route.standup(token, child).path)
-        }
-        routes += standup.meetings.indices.map {
-          Route.standup(token, .meeting(String($0 + 1))).path
+        let name = encoded(token)
+        offer("/" + name, .standup(token, .detail))
+        offer("/?delete=" + name, .deleteFromList(token))
+        offer("/\(name)/edit", .standup(token, .edit))
+        offer("/\(name)/delete", .standup(token, .delete))
+        offer("/\(name)/record", .standup(token, .record))
+        for position in standup.meetings.indices.map({ String($0 + 1) }) {
+          offer("/\(name)/meetings/\(position)", .standup(token, .meeting(position)))
         }
       }
     }
-    return routes.filter { $0.hasPrefix(prefix) }
+    return routes
+  }
+
+  /// `path` if it starts with `typed` ignoring case, spelt from there on as
+  /// typed (the shells keep only candidates that start with the word typed).
+  static func completing(_ typed: String, with path: String) -> String? {
+    if path.hasPrefix(typed) { return path }
+    guard path.count >= typed.count,
+      String(path.prefix(typed.count)).lowercased() == typed.lowercased()
+    else { return nil }
+    return typed + path.dropFirst(typed.count)
+  }
+
+  /// A route's reference as typed on a command line: percent-encoded only
+  /// where the route parser needs it (`%`, `/`, a leading `?`, controls,
+  /// spaces at either end, which it would trim), so that `/Café` and
+  /// `/Daily standup` complete as typed.
+  static func encoded(_ token: String) -> String {
+    let scalars = Array(token.unicodeScalars)
+    var result = ""
+    for (index, scalar) in scalars.enumerated() {
+      let atAnEnd = index == 0 || index == scalars.count - 1
+      let needsEncoding =
+        scalar == "%" || scalar == "/" || (index == 0 && scalar == "?")
+        || scalar.properties.generalCategory == .control
+        || (atAnEnd && scalar.properties.isWhitespace)
+      if needsEncoding {
+        result += String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }
 

@@ -20,7 +20,11 @@ struct Export: AsyncParsableCommand {
 
   @OptionGroup var options: DataOptions
 
-  @Option(name: .long, help: "What to print: Markdown, or a data file (JSON) of what is selected.")
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "What to print: Markdown, or a data file (JSON) of what is selected.",
+      valueName: "markdown|json"))
   var format = Format.markdown
 
   @Option(

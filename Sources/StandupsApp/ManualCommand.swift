@@ -18,50 +18,76 @@ struct ManualCommand: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     let page = try String(contentsOfFile: generated, encoding: .utf8)
-    print(Self.manual.page(from: page), terminator: "")
+    print(try Self.manual().page(from: page), terminator: "")
   }
 
-  /// Each screen as a route opens it on the sample standups.
-  static let screens: [(title: String, route: String)] = [
-    ("The list", "/"),
-    ("The new standup sheet (and the edit sheet)", "/new"),
-    ("A delete alert", "/?delete=1"),
-    ("A standup", "/1"),
-    ("A recording", "/1/record"),
-    ("A past meeting", "/1/meetings/1"),
-  ]
-
-  @MainActor static var keys: [KeyReference] {
-    let states = screens.compactMap { title, route in
-      (try? Route(parsing: route).state(for: SampleData.standups, newStandupID: { UUID(0) }))
-        .map { (title: title, state: $0) }
+  /// Each screen in the states that between them enable every key it has
+  /// (`x` needs a highlighted meeting, `s` an empty list, `o` a conflict…),
+  /// on the sample standups.
+  static func screens() throws -> [(title: String, states: [AppFeature.State])] {
+    let samples = SampleData.standups
+    func open(_ route: String, _ standups: IdentifiedArrayOf<Standup> = samples) throws
+      -> AppFeature.State
+    {
+      try Route(parsing: route).state(for: standups, newStandupID: { UUID(0) })
     }
-    return StandupsView.make().keyReference(states)
+    func withConflict(_ state: AppFeature.State) -> AppFeature.State {
+      var state = state
+      state.conflict = samples.first
+      return state
+    }
+    var filterLine = try open("/")
+    filterLine.standupsList.filter = StandupsFilter(isEditing: true)
+    var sheets: [AppFeature.State] = [try open("/new")]
+    for focus in [StandupForm.Field.duration, .theme] {
+      var state = try open("/new")
+      if case .add(var form) = state.standupsList.destination {
+        form.focus = focus
+        state.standupsList.destination = .add(form)
+      }
+      sheets.append(state)
+    }
+    // An attendee, then the last one (enter adds the next).
+    let attendees = samples.first?.attendees.count ?? 1
+    sheets += [try open("/1/edit/attendees/1"), try open("/1/edit/attendees/\(attendees)")]
+    var meeting = try open("/1")
+    if let id = meeting.path.ids.last, case .detail(var detail) = meeting.path[id: id] {
+      detail.selection = detail.standup.meetings.first?.id
+      meeting.path[id: id] = .detail(detail)
+    }
+    return [
+      (
+        "The list",
+        [
+          try open("/"), try open("/?filter=design"), try open("/", []),
+          withConflict(try open("/")),
+        ]
+      ),
+      ("The filter line (/)", [filterLine]),
+      ("The new standup sheet (and the edit sheet)", sheets),
+      ("A delete alert", [try open("/?delete=1")]),
+      ("A standup", [try open("/1"), meeting, withConflict(try open("/1"))]),
+      ("A recording", [try open("/1/record")]),
+      ("A past meeting", [try open("/1/meetings/1")]),
+    ]
   }
 
-  @MainActor static var manual: Manual {
+  @MainActor static func keys() throws -> [KeyReference] {
+    StandupsView.make().keyReference(try screens())
+  }
+
+  @MainActor static func manual() throws -> Manual {
     Manual(
-      keys: keys.map { reference in
+      keys: try keys().map { reference in
         (reference.screen, reference.entries.map { ($0.keys, $0.description) })
       },
-      routes: [
-        ("/", "the list"), ("/new", "the new standup sheet"),
-        ("/?delete=<standup>", "the delete alert over the list"),
-        ("/<standup>", "a standup's detail"), ("/<standup>/edit", "its edit sheet"),
-        ("/<standup>/edit/attendees/<n>", "its edit sheet, attendee n focused"),
-        ("/<standup>/delete", "the delete alert over the detail"),
-        ("/<standup>/record", "a recording of its meeting"),
-        ("/<standup>/meetings/<meeting>", "a past meeting"),
-        (
-          "<standup>",
-          "an id, a unique id prefix, a 1-based position or a title (any case); a <meeting> is an id, a prefix or a position (newest first); standups:// may precede the path"
-        ),
+      routes: Route.forms.map { ($0.pattern, $0.meaning) } + [
+        ("<standup>", Standups.referenceHelp)
       ],
       environment: [
         ("STANDUPS_DATA", "the data file, when --data is not given"),
         ("XDG_DATA_HOME", "where the data file is by default (else ~/.local/share)"),
         ("HOME", "the home directory, for the default data file"),
-        ("TERM", "the terminal type; a terminal that cannot move its cursor is refused"),
         ("NO_COLOR", "draw without colours, as --no-color"),
         ("TZ", "the time zone meetings are shown and exported in"),
         ("TMPDIR", "where standard error waits while the screen is drawn (default /tmp)"),
@@ -87,7 +113,7 @@ struct ManualCommand: AsyncParsableCommand {
         ),
         ("XDG_CACHE_HOME", "where team mode keeps the last sync (else ~/.cache)"),
         ("XDG_STATE_HOME", "where team mode keeps changes made offline (else ~/.local/state)"),
-      ],
+      ] + Manual.terminalEnvironment,
       files: [
         ("$XDG_DATA_HOME/standups/standups.json", "the data file (versioned JSON, mode 0600)"),
         ("<data>.lock", "held while the app runs: a second instance opens read-only"),

@@ -2,6 +2,7 @@ import AppCommandLine
 import ArgumentParser
 import EventLoop
 import Foundation
+import StandupsCore
 import StandupsDatabase
 
 #if canImport(Glibc)
@@ -15,13 +16,9 @@ public struct Standups: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "standups",
     abstract: "Run your team's daily stand-up meetings from the terminal (version \(appVersion)).",
-    discussion: """
-      Routes (for --open): /  /new  /?delete=<standup>  /<standup>  /<standup>/edit  \
-      /<standup>/edit/attendees/<n>  /<standup>/delete  /<standup>/record  \
-      /<standup>/meetings/<meeting>. A <standup> is an id, a unique id prefix, a \
-      1-based position or a title; a <meeting> an id, a prefix or a position \
-      (newest first). A standups:// prefix is accepted.
-      """,
+    // From the table the manual lists too, so that neither misses a form.
+    discussion: "Routes (for --open): "
+      + Route.forms.map(\.pattern).joined(separator: "  ") + ". " + referenceHelp,
     version: appVersion,
     subcommands: [
       RunApp.self, Render.self, Export.self, Import.self, SaveBurst.self, ManualCommand.self,
@@ -29,6 +26,14 @@ public struct Standups: AsyncParsableCommand {
     ],
     defaultSubcommand: RunApp.self
   )
+}
+
+extension Standups {
+  /// What names a standup or a meeting in a route (help and the manual).
+  static let referenceHelp =
+    "A <standup> is an id, a unique id prefix, a 1-based position or a title (any case); "
+    + "a <meeting> an id, a prefix or a position (newest first). A standups:// prefix is "
+    + "accepted."
 }
 
 /// Everything runs on this one thread (`MainLoop`), saves excepted: a timer

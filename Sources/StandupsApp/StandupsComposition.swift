@@ -1,4 +1,6 @@
+import AppCommandLine
 import Composable
+import EventLoop
 import StandupsCore
 import StandupsTUI
 import TerminalApp
@@ -9,6 +11,10 @@ import TerminalUI
 /// benchmarks build it the same way.
 public enum StandupsComposition {
   public typealias AppStore = Store<Shell<AppFeature>.State, Shell<AppFeature>.Action>
+
+  /// How the app draws: the version given to the view here, so that the
+  /// view targets know nothing of where it is kept.
+  public static var environment: RenderEnvironment { RenderEnvironment(version: appVersion) }
 
   @MainActor
   public static func makeStore(
@@ -22,6 +28,7 @@ public enum StandupsComposition {
       withDependencies: {
         $0.standupsStore = standupsStore
         $0.speakerChime = chime
+        $0.standupsIndexer = .offTheMainThread
         dependencies(&$0)
       })
   }
@@ -29,7 +36,7 @@ public enum StandupsComposition {
   @MainActor
   public static func makeRuntime(
     store: AppStore, backend: any TerminalBackend,
-    environment: RenderEnvironment = RenderEnvironment(),
+    environment: RenderEnvironment = StandupsComposition.environment,
     beforeSuspending: @escaping () async -> Void = {}
   ) -> TerminalRuntime<AppFeature, ViewMemory> {
     TerminalRuntime(
@@ -47,5 +54,14 @@ struct AppReducer: Reducer {
     } else {
       Shell(AppFeature(), messages: StandupsView.message)
     }
+  }
+}
+
+extension StandupsIndexer {
+  /// On a thread of its own, which ends with the build: the main thread,
+  /// which runs every task of the app, goes on drawing and reading keys.
+  static let offTheMainThread = StandupsIndexer { standups in
+    let thread = ThreadExecutor()
+    return await withTaskExecutorPreference(thread) { StandupsIndex(standups) }
   }
 }

@@ -4,7 +4,14 @@ import Foundation
 /// view memory (scroll offsets) kept between frames.
 public struct RenderEnvironment: Sendable {
   public var timeZone: TimeZone
-  public init(timeZone: TimeZone = .current) { self.timeZone = timeZone }
+  /// The app's version, for full help; given by the composition root, which
+  /// owns it (nil: not shown).
+  public var version: String?
+
+  public init(timeZone: TimeZone = .current, version: String? = nil) {
+    self.timeZone = timeZone
+    self.version = version
+  }
 
   func dateString(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)

@@ -21,19 +21,37 @@ final class ScriptedBackend: TerminalBackend {
   private(set) var cpuDurations: [Double] = []
   private(set) var screen: Canvas
   private(set) var frameCount = 0
+  /// What the app must have done before the first key, as a person would
+  /// leave it time to (nil: type at once), and when that came after the
+  /// first frame (nanoseconds).
+  private let isReady: (@MainActor () -> Bool)?
+  private var readiness: CheckedContinuation<Void, Never>?
+  private var firstFrame: UInt64?
+  private(set) var readyAfter: UInt64?
 
-  init(size: Size, script: [Key]) {
+  init(size: Size, script: [Key], isReady: (@MainActor () -> Bool)? = nil) {
     self.size = size
     self.script = script
     self.screen = Canvas(size: size)
+    self.isReady = isReady
   }
 
   func draw(_ frame: Frame) {
     screen = frame.composited()
     frameCount += 1
+    if firstFrame == nil { firstFrame = monotonicNanos() }
+    // The runtime draws when an effect's action arrives while it waits.
+    if let readiness, isReady?() == true {
+      self.readiness = nil
+      readiness.resume()
+    }
   }
 
   func nextEvents() async -> [TerminalEvent] {
+    if position == 0, let isReady {
+      if !isReady() { await withCheckedContinuation { readiness = $0 } }
+      readyAfter = monotonicNanos() - (firstFrame ?? monotonicNanos())
+    }
     if let handedOut {
       let cpu = threadCPUNanos()
       durations.append(Double(monotonicNanos() - handedOut.wall))

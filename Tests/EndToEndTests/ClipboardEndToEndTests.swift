@@ -47,6 +47,34 @@ struct ClipboardEndToEndTests {
     try await app.quitAndExpectSaneTerminal()
   }
 
+  /// In the detail, the highlighted meeting is what `y` copies (not the
+  /// standup): Design gets a second, older meeting, highlighted.
+  @Test func yOnAMeetingHighlightedInTheDetailCopiesThatMeeting() async throws {
+    var standups = AppSession.sample
+    standups[0].meetings.append(
+      Meeting(
+        id: .init(UUID(uuidString: "BBBBBBBB-0000-0000-0000-000000000002")!),
+        date: Date(timeIntervalSince1970: 1_763_546_400),
+        transcript: "Ada: Sketched the settings screen."))
+    let app = try AppSession(standups: standups, width: 100, environment: ["TZ": "UTC"])
+    _ = try app.session.tmuxCommand(["set-option", "-g", "set-clipboard", "on"])
+    try await app.session.waitForText("2 standups")
+    try app.session.sendKeys("Enter")
+    try await app.session.waitForText("Start meeting")
+    try app.session.sendKeys("Down")
+    try app.session.sendKeys("Down")
+    // Enter opens the highlighted meeting now (it starts one on the first row).
+    try await app.session.waitForText("enter open")
+    try app.session.sendKeys("y")
+    try await app.session.waitForText("sent to the terminal's clipboard")
+    let meeting = try export(app, route: "/1/meetings/2")
+    #expect(meeting.contains("Sketched the settings screen"))
+    #expect(!meeting.contains("Shipped the colour picker"))
+    let copied = try await Harness.waitFor { (try? buffer(app)) == meeting }
+    #expect(copied, "tmux's buffer: \((try? buffer(app)) ?? "none")")
+    try await app.quitAndExpectSaneTerminal()
+  }
+
   @Test func noClipboardSaysSoAndSendsNothing() async throws {
     let app = try AppSession(arguments: ["--no-clipboard"], width: 100)
     _ = try app.session.tmuxCommand(["set-option", "-g", "set-clipboard", "on"])

@@ -37,6 +37,27 @@ struct ToolsEndToEndTests {
     }
   }
 
+  /// Full help (`?`) of the real binaries: the version the composition root
+  /// gives the view, next to the route.
+  @Test func fullHelpShowsTheVersionInBothApps() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("2 standups")
+    try app.session.sendKeys("?")
+    try await app.session.waitForText("standups \(appVersion) · Route /")
+    try await app.quitAndExpectSaneTerminal()
+
+    let inventory = try #require(Self.inventory)
+    let directory = try Harness.temporaryDirectory("inventory-help")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let session = try TerminalSession(
+      program: inventory, arguments: ["--data", directory.appendingPathComponent("i.json").path])
+    try await session.waitForText("Inventory")
+    try session.sendKeys("?")
+    try await session.waitForText("inventory \(appVersion) · Route /one")
+    try session.sendKeys("C-c")
+    #expect(try await session.waitForExit() == 0)
+  }
+
   // MARK: - Bash completion
 
   /// A directory with the completion script and the sample data file.
@@ -112,6 +133,18 @@ struct ToolsEndToEndTests {
       ], "completion left nothing behind")
   }
 
+  /// The shell leaves `~` as typed on the line it completes: the app
+  /// expands it, as the shell will when the line runs.
+  @Test func aDataFileUnderTheHomeDirectoryNamedWithATilde() throws {
+    let fixture = try Fixture()
+    let offered = try fixture.complete(
+      "standups --data ~/s.json --open /d", environment: ["HOME": fixture.directory.path])
+    #expect(
+      offered == [
+        "/design", "/design/edit", "/design/delete", "/design/record", "/design/meetings/1",
+      ])
+  }
+
   @Test func openAfterRunCompletesBelowAStandup() throws {
     let fixture = try Fixture()
     let offered = try fixture.complete("standups run --data \(fixture.data) --open /2/")
@@ -138,11 +171,11 @@ struct ToolsEndToEndTests {
       ])
   }
 
-  @Test func aMissingDataFileOffersTheListAndNewOnly() throws {
+  @Test func aMissingDataFileOffersTheListItsFilterAndNewOnly() throws {
     let fixture = try Fixture()
     let missing = fixture.directory.appendingPathComponent("missing.json").path
     let offered = try fixture.complete("standups --data \(missing) --open /")
-    #expect(offered == ["/", "/new"])
+    #expect(offered == ["/", "/?filter=", "/new"])
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted() == [
         "s.json", "standups.bash",

@@ -31,14 +31,18 @@ struct ShellUI {
   }
 }
 
+/// The version the view tests give the view: fixed, so that snapshots of
+/// full help do not change with each release.
+let testVersion = "1.2.3"
+
 /// The inventory app as the runtime hosts it.
-let inventoryView = InventoryView.make()
+let inventoryView = InventoryView.make(environment: RenderEnvironment(version: testVersion))
 
 /// Draws `state` into an in-memory terminal of `size`, as the app would.
 @MainActor
 func draw(
   _ state: AppFeature.State, ui: ShellUI = ShellUI(), size: Size,
-  environment: RenderEnvironment = RenderEnvironment()
+  environment: RenderEnvironment = RenderEnvironment(version: testVersion)
 ) -> InMemoryBackend {
   var memory = ViewMemory()
   let backend = InMemoryBackend(size: size)
@@ -58,7 +62,7 @@ func keymap(
 @MainActor
 func assertScreen(
   _ state: AppFeature.State, ui: ShellUI = ShellUI(), sizes: [Size] = [.large, .small],
-  environment: RenderEnvironment = RenderEnvironment(),
+  environment: RenderEnvironment = RenderEnvironment(version: testVersion),
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {

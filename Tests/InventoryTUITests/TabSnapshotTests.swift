@@ -55,7 +55,8 @@ import TextSnapshotTesting
     ui.showsHelp = true
     let state = appState(selection: Item.monitor.id)
     assertScreen(state, ui: ui)
-    #expect(draw(state, ui: ui, size: .large).shows("Route /inventory"))
+    #expect(draw(state, ui: ui, size: .large).shows("inventory 1.2.3 · Route /inventory"))
+    #expect(draw(state, ui: ui, size: .small).shows("inventory 1.2.3"))
     #expect(draw(state, ui: ui, size: .large).shows("choose tab"))
   }
 

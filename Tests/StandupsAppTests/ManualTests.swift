@@ -199,150 +199,26 @@ struct ManualTests {
     #expect(page.contains(#".It Pa """#))
   }
 
-  // MARK: - The standups manual
-
-  /// The manual as `make man` makes it (the sheets' states take ids from
-  /// the `uuid` dependency).
-  @MainActor static var standupsManual: Manual {
-    withDependencies {
-      $0.uuid = .incrementing
-    } operation: {
-      ManualCommand.manual
-    }
-  }
-
-  @MainActor @Test func theManualListsEveryScreensKeys() throws {
-    let keys = Self.standupsManual.keys
-    #expect(keys.map { $0.screen } == ManualCommand.screens.map { $0.title } + ["Everywhere"])
-    for (screen, items) in keys {
-      #expect(!items.isEmpty, "\(screen) has no keys")
-    }
-    let list = try #require(keys.first { $0.screen == "The list" })
-    #expect(list.items.contains { $0.term == "a" && $0.text == "add" })
-    #expect(list.items.contains { $0.term == "q" && $0.text == "quit" })
-    #expect(list.items.contains { $0.term == "enter" })
-    // The keys every screen shares are listed once, last.
-    let everywhere = try #require(keys.last)
-    #expect(everywhere.items.contains { $0.term == "ctrl+c" && $0.text == "quit" })
-    for (screen, items) in keys.dropLast() {
-      #expect(!items.contains { $0.term == "ctrl+c" }, "\(screen)")
-    }
-    let recording = try #require(keys.first { $0.screen == "A recording" })
-    #expect(recording.items.contains { $0.text == "next speaker" })
-  }
-
-  @Test func everyScreenRouteOpensOnTheSampleData() throws {
-    for (title, route) in ManualCommand.screens {
-      let opened = withDependencies {
-        $0.uuid = .incrementing
-      } operation: {
-        try? Route(parsing: route).state(for: SampleData.standups, newStandupID: { UUID() })
-      }
-      #expect(opened != nil, "\(title): \(route)")
-    }
-  }
-
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-  /// The variables the standups binary's modules read by name (TZ is read by
-  /// the C library).
-  static func variablesReadInSources() throws -> Set<String> {
-    let modules = [
-      "StandupsApp", "StandupsCore", "StandupsTUI", "TerminalApp", "TerminalUI", "CursesBackend",
-      "EventLoop", "Persistence", "AppCommandLine", "Composable", "Routing", "CTerminalGuard",
-      "CFileSystem", "standups",
-    ]
-    let pattern = try NSRegularExpression(
-      pattern: #"(?:getenv\(|environment\[|variable: )"([A-Z][A-Z0-9_]*)""#)
-    var names: Set<String> = []
-    for module in modules {
-      let directory = packageRoot.appendingPathComponent("Sources/\(module)")
-      let files = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
-        .filter { $0.hasSuffix(".swift") || $0.hasSuffix(".c") || $0.hasSuffix(".h") }
-      for file in files {
-        let text = try String(
-          contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-          names.insert(String(text[Range(match.range(at: 1), in: text)!]))
-        }
-      }
-    }
-    return names
-  }
-
-  @MainActor @Test func everyEnvironmentVariableTheAppReadsIsListed() throws {
-    let listed = Set(Self.standupsManual.environment.map { $0.term })
-    let expected: Set<String> = [
-      "STANDUPS_DATA", "XDG_DATA_HOME", "HOME", "TERM", "NO_COLOR", "TZ", "STANDUPS_WATCH",
-      "STANDUPS_EXECUTORS",
-    ]
-    #expect(expected.isSubset(of: listed), "missing: \(expected.subtracting(listed).sorted())")
-    for (term, text) in Self.standupsManual.environment {
-      #expect(!text.isEmpty, "\(term)")
-    }
-  }
-
-  /// Grep-like: `getenv("X")`, `environment["X"]`, `variable: "X"` in the
-  /// modules the standups binary is made of.
-  @MainActor @Test func everyVariableReadInTheSourcesIsListed() throws {
-    let listed = Set(Self.standupsManual.environment.map { $0.term })
-    let read = try Self.variablesReadInSources()
-    #expect(read.isSuperset(of: ["STANDUPS_DATA", "TERM", "NO_COLOR", "STANDUPS_WATCH"]))
-    #expect(read.isSubset(of: listed), "read but not listed: \(read.subtracting(listed).sorted())")
-  }
-
-  @MainActor @Test func theCommittedPageHasEveryKeyOfTheKeymaps() throws {
-    let url = Self.packageRoot.appendingPathComponent("docs/man/standups.1")
-    let page = try String(contentsOf: url, encoding: .utf8).split(
-      separator: "\n", omittingEmptySubsequences: false
-    ).map(String.init)
-    let manual = Self.standupsManual
-    var searchFrom = page.startIndex
-    for (screen, items) in manual.keys {
-      let heading = try #require(
-        page[searchFrom...].firstIndex(of: ".Ss \(screen)"),
-        "docs/man/standups.1 lacks the screen \"\(screen)\" (or has it out of order): run make man")
-      let end =
-        page[(heading + 1)...].firstIndex { $0.hasPrefix(".Ss ") || $0.hasPrefix(".Sh ") }
-        ?? page.endIndex
-      let section = Array(page[heading..<end])
-      for (key, description) in items {
-        #expect(!key.contains("\"") && !key.contains("\\"))
-        let term = key.contains(" ") ? ".It Cm \"\(key)\"" : ".It Cm \(key)"
-        let found = section.indices.contains {
-          section[$0] == term && $0 + 1 < section.count && section[$0 + 1] == description
-        }
-        #expect(
-          found, "docs/man/standups.1, \(screen): no \(key) (\(description)): run make man")
-      }
-      let listed = section.filter { $0.hasPrefix(".It Cm ") }.count
-      #expect(
-        listed == items.count, "\(screen): \(listed) keys on the page, \(items.count) in the app")
-      searchFrom = end
-    }
-    for (name, _) in manual.environment {
-      #expect(page.contains(".It Ev \(name)"), "\(name)")
-    }
-    #expect(page.contains { $0.contains("(version \(appVersion))") })
-    #expect(!page.contains { $0.hasPrefix(".It Em debug-") })
-    #expect(page.filter { $0 == ".Sh \"EXIT STATUS\"" }.count == 1)
-    #expect(!page.contains(".Ex -std"))
-  }
-
-  @Test func theCommittedInventoryPageIsFinishedToo() throws {
-    let url = Self.packageRoot.appendingPathComponent("docs/man/inventory.1")
-    let page = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
-    #expect(page.contains(".Sh KEYS"))
-    #expect(page.contains(".Sh ENVIRONMENT"))
-    #expect(page.contains { $0.contains("version \(appVersion)") })
-    #expect(!page.contains { $0.hasPrefix(".It Em debug-") })
-    #expect(page.filter { $0 == ".Sh \"EXIT STATUS\"" }.count == 1)
-  }
-
-  @Test func theVersionIsSemantic() {
-    #expect(appVersion == "0.3.0")
-    #expect(appVersion.split(separator: ".").count == 3)
-    #expect(appVersion.split(separator: ".").allSatisfy { Int($0) != nil })
+  /// generate-manual's `.Pp` before an option's (empty) list of values.
+  @Test func aParagraphBreakThatSeparatesNothingIsDropped() {
+    let generated = """
+      .Sh DESCRIPTION
+      .Bl -tag -width 6n
+      .It Fl -format Ar f
+      What.
+      .Pp
+      .It Fl -since
+      Since.
+      .Pp
+      More.
+      .Pp
+      .El
+      """
+    let page = Self.manual.page(from: generated).split(separator: "\n").map(String.init)
+    #expect(
+      Array(page.prefix(9)) == [
+        ".Sh DESCRIPTION", ".Bl -tag -width 6n", ".It Fl -format Ar f", "What.", ".It Fl -since",
+        "Since.", ".Pp", "More.", ".El",
+      ])
   }
 }

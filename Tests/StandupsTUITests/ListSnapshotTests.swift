@@ -63,6 +63,11 @@ import TextSnapshotTesting
     var ui = ShellUI()
     ui.showsHelp = true
     assertScreen(appState([.mock, .engineeringMock, .productMock]), ui: ui)
+    // The version and the route, on the narrow screen too.
+    for size in [Size.large, .small] {
+      #expect(draw(appState([.mock]), ui: ui, size: size).shows("standups 1.2.3 · Route /"))
+    }
+    #expect(!draw(appState([.mock]), size: .large).shows("1.2.3"))
   }
 
   @Test func fullHelpOverAddSheet() {

@@ -75,6 +75,7 @@ public struct AppFeature: Reducer {
   @Dependency(\.uuid) var uuid
   @Dependency(\.standupsStore) var store
   @Dependency(\.clipboard) var clipboard
+  @Dependency(\.standupsIndexer) var indexer
 
   public init() {}
 
@@ -108,8 +109,19 @@ public struct AppFeature: Reducer {
         let listen: Effect<Action> = .run { [store] send in
           for await event in store.events() { await send(.persistence(event)) }
         }
+        // The filter's index, made while the user reads the first frame:
+        // the first key typed into the filter finds it ready.
+        let index: [Effect<Action>] =
+          state.standupsList.search.isIndexed
+          ? []
+          : [
+            .run { [indexer, standups = state.standupsList.standups] send in
+              await send(.standupsList(.searchIndexBuilt(await indexer.build(standups))))
+            }
+          ]
         return .merge(
-          [listen] + recordings.map { .send(.path(.element(id: $0, action: .record(.onAppear)))) })
+          [listen] + index
+            + recordings.map { .send(.path(.element(id: $0, action: .record(.onAppear)))) })
 
       case .persistence(.changedElsewhere(let stored, let base, let revision)):
         return mergeChange(stored: stored, base: base, revision: revision, into: &state)

@@ -152,15 +152,19 @@ public struct StandupsSearch: Equatable, Sendable, CustomReflectable {
     var words: [UInt8]
   }
 
-  /// Parallel to the standups; nil until a filter first needs it (building
-  /// it for 1 000 standups × 20 meetings takes milliseconds, which start-up
-  /// does not pay).
+  /// Parallel to the standups; nil until the index made at launch arrives
+  /// (`adopt`), or a filter needs it before (then made on the spot).
+  /// Start-up does not wait for it: 1 000 standups × 20 meetings take tens
+  /// of milliseconds.
   var entries: [Entry]?
   /// Positions in the standups of those the filter shows, ascending; nil
   /// when nothing is filtered (all show).
   var matches: [Int]?
 
   public static func == (lhs: Self, rhs: Self) -> Bool { true }
+
+  /// Whether the entries are there: a key typed now costs a search, not a build.
+  public var isIndexed: Bool { entries != nil }
 
   public var customMirror: Mirror {
     Mirror(self, children: ["matches": matches?.count as Any])
@@ -188,6 +192,24 @@ public struct StandupsSearch: Equatable, Sendable, CustomReflectable {
       } else {
         entries = nil
       }
+    }
+    refilter(standups, words: words)
+  }
+
+  /// Takes `index` (made from the standups as they were when it was asked
+  /// for) unless the entries were made meanwhile: entries of standups that
+  /// changed since are made again.
+  mutating func adopt(
+    _ index: StandupsIndex, standups: IdentifiedArrayOf<Standup>, words: [[UInt8]]
+  ) {
+    guard entries == nil else { return }
+    entries = standups.map { standup in
+      if let position = index.standups.index(id: standup.id),
+        index.standups[position] == standup
+      {
+        return index.entries[position]
+      }
+      return Self.entry(for: standup)
     }
     refilter(standups, words: words)
   }

@@ -97,6 +97,11 @@ public struct StandupsList: Reducer {
       self.selection = (below ?? above).map { standups[$0].id }
     }
 
+    /// The filter's index, made elsewhere (see `StandupsIndex`).
+    public mutating func adoptIndex(_ index: StandupsIndex) {
+      search.adopt(index, standups: standups, words: filter.words)
+    }
+
     /// Removes a standup. A highlight on it moves to the card that takes its
     /// place, else the one above; nil once the list is empty. Every deletion
     /// (the list's alert, the detail screen's via `AppFeature`) goes through
@@ -132,6 +137,8 @@ public struct StandupsList: Reducer {
     case filterCleared
     /// Fill an empty list with the sample standups.
     case loadSamplesButtonTapped
+    /// The filter's index, made off the reducer (asked for at launch).
+    case searchIndexBuilt(StandupsIndex)
     /// Move the highlight by `offset` cards (clamped to the list).
     case selectionMoved(by: Int)
     case selectionMovedToFirst
@@ -241,6 +248,10 @@ public struct StandupsList: Reducer {
         state.filter = StandupsFilter()
         state.standups = SampleData.standups
         state.selection = state.standups.first?.id
+        return .none
+
+      case .searchIndexBuilt(let index):
+        state.adoptIndex(index)
         return .none
 
       case .selectionMoved(let offset):

@@ -1,0 +1,87 @@
+import Foundation
+import StandupsCore
+import Testing
+
+@testable import StandupsApp
+
+/// What `--open` completes against what was typed: titles in any case
+/// (offered in the case typed), titles as typed rather than percent-encoded
+/// (only what the route parser needs is), `~` in a `--data` on the line.
+struct CompletionMatchingTests {
+  static let standups: IdentifiedArrayOf<Standup> = [
+    Standup(id: Standup.ID(uuid(1)), title: "Design"),
+    Standup(id: Standup.ID(uuid(2)), title: "Café"),
+    Standup(id: Standup.ID(uuid(3)), title: "Daily standup"),
+    Standup(id: Standup.ID(uuid(4)), title: "R&D / ops 100%"),
+    Standup(id: Standup.ID(uuid(5)), title: "new"),
+    Standup(id: Standup.ID(uuid(6)), title: "?why"),
+  ]
+
+  func routes(_ prefix: String) -> [String] {
+    RouteCompletion.routes(for: Self.standups, prefix: prefix)
+  }
+
+  /// Every route offered opens the standup it names.
+  func opens(_ route: String) -> Bool {
+    withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      (try? Route(parsing: route).state(for: Self.standups, newStandupID: { UUID() })) != nil
+    }
+  }
+
+  @Test func aTitleCompletesWhateverTheCaseTyped() {
+    #expect(
+      routes("/d").filter { !$0.hasPrefix("/da") } == [
+        "/design", "/design/edit", "/design/delete", "/design/record",
+      ])
+    #expect(routes("/DES") == ["/DESign", "/DESign/edit", "/DESign/delete", "/DESign/record"])
+    #expect(routes("/D").contains("/Design"))
+    #expect(routes("/?delete=d").contains("/?delete=design"))
+    for route in routes("/") + routes("/d") + routes("/?delete=d") {
+      #expect(opens(route), "\(route) does not open")
+    }
+  }
+
+  @Test func aTitleIsOfferedAsTypedNotPercentEncoded() {
+    #expect(routes("/Café") == ["/Café", "/Café/edit", "/Café/delete", "/Café/record"])
+    #expect(routes("/caf").first == "/café")
+    #expect(routes("/Daily s").first == "/Daily standup")
+    #expect(opens("/Café") && opens("/Daily standup"))
+  }
+
+  @Test func whatTheRouteParserNeedsEncodedIs() {
+    #expect(RouteCompletion.encoded("R&D / ops 100%") == "R&D %2F ops 100%25")
+    #expect(RouteCompletion.encoded("?why") == "%3Fwhy")
+    #expect(RouteCompletion.encoded("a?b") == "a?b")
+    #expect(RouteCompletion.encoded(" pad ") == "%20pad%20")
+    #expect(RouteCompletion.encoded("line\nbreak") == "line%0Abreak")
+    #expect(routes("/R").first == "/R&D %2F ops 100%25")
+    #expect(routes("/%3F").first == "/%3Fwhy")
+    for route in routes("/") { #expect(opens(route), "\(route) does not open") }
+  }
+
+  @Test func aRouteThatWouldOpenSomethingElseIsNotOffered() {
+    // "/new" is the new standup sheet: the standup titled "new" is reached by position.
+    #expect(routes("/new") == ["/new"])
+    #expect(routes("/N") == [])
+    #expect(routes("/5/").contains("/5/edit"))
+    // Nor is a route's own wording completed in another case.
+    #expect(routes("/?DELETE=").isEmpty)
+    #expect(routes("/1/EDIT").isEmpty)
+  }
+
+  @Test func theFilterRouteIsOffered() {
+    #expect(routes("/").prefix(3) == ["/", "/?filter=", "/new"])
+    #expect(routes("/?F") == [])
+    #expect(routes("/?f") == ["/?filter="])
+  }
+
+  /// (End to end, with bash and a home directory of its own: `ToolsEndToEndTests`.)
+  @Test func aTildeInTheDataOptionIsTheHomeDirectory() {
+    #expect(RouteCompletion.expandingTilde("~", home: "/h") == "/h")
+    #expect(RouteCompletion.expandingTilde("~/s.json", home: "/h") == "/h/s.json")
+    #expect(RouteCompletion.expandingTilde("/a/~/s.json", home: "/h") == "/a/~/s.json")
+    #expect(RouteCompletion.expandingTilde("s~.json", home: "/h") == "s~.json")
+  }
+}
