@@ -154,16 +154,19 @@ enum StandupsListScreen {
   static func drawCard(_ standup: Standup, isSelected: Bool, in row: inout Canvas) {
     let width = row.bounds.width
     let titleStyle = isSelected ? Styles.selected : Styles.title
-    // Blanks stay plain where nothing else is drawn (a row scrolled into view
-    // is already blank) and take the style beside them where text is, so the
-    // terminal is sent as few changes of style as possible.
-    if isSelected {
-      row.put(Styles.marker(true), x: 0, y: 0, style: .bold)
-      row.put(Styles.marker(true), x: 0, y: 1, style: .bold)
-    }
+    // Laid out for the bytes a move of the selection costs: the marker sits
+    // between the swatch and the title, so what changes is one run of cells;
+    // the swatch is bold like the title beside it (a block looks the same),
+    // so only its colour changes between them; blanks take the style of the
+    // text beside them, or stay plain where nothing is drawn (a row scrolled
+    // into view is already blank).
     // A swatch in the theme's colour stands in for Scrumdinger's coloured card.
-    row.put("▌", x: 1, y: 0, style: standup.theme.accent)
-    row.put("▌", x: 1, y: 1, style: standup.theme.accent)
+    var swatch = standup.theme.accent
+    swatch.attributes = .bold
+    row.put("▌", x: 0, y: 0, style: swatch)
+    row.put("▌", x: 0, y: 1, style: standup.theme.accent)
+    row.put(Styles.marker(isSelected), x: 1, y: 0, style: .bold)
+    row.put(" ", x: 1, y: 1, style: Styles.hint)
     let right = standup.attendeesText
     let rightWidth = TextWidth.of(right)
     row.put(

@@ -56,7 +56,7 @@ struct AppFlowTests {
     // An arrow (an escape sequence) moves the selection rather than closing anything.
     try app.session.sendKeys("Down")
     try await app.session.waitForScreen("Engineering selected") {
-      $0.contains("›▌ Engineering")
+      $0.contains("▌› Engineering")
     }
     try app.session.sendKeys("Enter")
     try await app.session.waitForText("Start meeting")
@@ -68,7 +68,7 @@ struct AppFlowTests {
     try app.session.sendKeys("M-a")
     try app.session.sendKeys("j")
     try await app.session.waitForScreen("Engineering still selected after alt+a, j") {
-      $0.contains("›▌ Engineering") && !$0.contains("New standup")
+      $0.contains("▌› Engineering") && !$0.contains("New standup")
     }
     try await app.quitAndExpectSaneTerminal(keys: ["q"])
   }

@@ -29,7 +29,7 @@ struct FilterEndToEndTests {
     try app.session.type("shipped")
     try await app.session.waitForText("1 of 3")
     try await app.session.waitForScreen("only Design listed") {
-      $0.contains("›▌ Design") && !$0.contains("Engineering") && !$0.contains("Café")
+      $0.contains("▌› Design") && !$0.contains("Engineering") && !$0.contains("Café")
     }
     try app.session.sendKeys("Enter")
     try await app.session.waitForText("/ edit filter")
@@ -51,7 +51,7 @@ struct FilterEndToEndTests {
     try await app.session.waitForText("0 of 3")
     try app.session.sendKeys("BSpace", "BSpace")
     try await app.session.waitForText("1 of 3")
-    try await app.session.waitForText("›▌ Café Crème")
+    try await app.session.waitForText("▌› Café Crème")
     // Back to one letter: everything matches again.
     try app.session.sendKeys("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "e")
     try await app.session.waitForText("3 of 3")
@@ -65,7 +65,7 @@ struct FilterEndToEndTests {
       standups: Self.standups, arguments: ["--open", "/?filter=eng", "--print-route"])
     try await app.session.waitForText("1 of 3")
     try await app.session.waitForText("Filter: eng")
-    try await app.session.waitForText("›▌ Engineering")
+    try await app.session.waitForText("▌› Engineering")
     try await app.quitAndExpectSaneTerminal(keys: ["q"])
     let printed = try app.session.screen(history: true).split(separator: "\n")
       .first { $0.hasPrefix("/") }.map(String.init)

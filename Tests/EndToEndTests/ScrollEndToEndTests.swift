@@ -21,9 +21,9 @@ struct ScrollEndToEndTests {
     let app = try AppSession(standups: Self.many, width: width, height: height)
     try await app.session.waitForText("30 standups")
     for _ in 0..<12 { try app.session.sendKeys("j") }
-    try await app.session.waitForText("›▌ Standup 12")
+    try await app.session.waitForText("▌› Standup 12")
     for _ in 0..<9 { try app.session.sendKeys("k") }
-    try await app.session.waitForText("›▌ Standup 3")
+    try await app.session.waitForText("▌› Standup 3")
     let scrolled = try app.session.screen(escapes: true)
 
     // A resize repaints every cell; back at the same size, with the same

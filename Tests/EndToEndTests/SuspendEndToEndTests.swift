@@ -57,7 +57,7 @@ struct SuspendEndToEndTests {
     let shell = try ShellSession()
     try await shell.session.waitForText("$")
     try shell.run("TERM=\(term) " + (try shell.standups()))
-    try await shell.session.waitForText("›▌ Design")
+    try await shell.session.waitForText("▌› Design")
     try shell.session.sendKeys("C-z")
     try await shell.session.waitForText("Stopped")
 
@@ -97,11 +97,11 @@ struct SuspendEndToEndTests {
     #expect(stopped, "the app never stopped in the background")
     try shell.run("jobs")
     try await shell.session.waitForText("Stopped")
-    #expect(!(try shell.session.screen()).contains("›▌ Design"))
+    #expect(!(try shell.session.screen()).contains("▌› Design"))
     try shell.run("fg")
-    try await shell.session.waitForText("›▌ Design")
+    try await shell.session.waitForText("▌› Design")
     try shell.session.sendKeys("q")
-    try await shell.session.waitForNoText("›▌ Design")
+    try await shell.session.waitForNoText("▌› Design")
   }
 
   /// A process's state letter from /proc ("T": stopped).
@@ -139,11 +139,11 @@ struct SuspendEndToEndTests {
   @Test func withoutJobControlCtrlZSaysSoAndTheAppGoesOn() async throws {
     // AppSession runs the app under `sh -c`: an orphaned process group.
     let app = try AppSession()
-    try await app.session.waitForText("›▌ Design")
+    try await app.session.waitForText("▌› Design")
     try app.session.sendKeys("C-z")
     try await app.session.waitForText("Can't suspend: no job control here")
     try app.session.sendKeys("j")
-    try await app.session.waitForText("›▌ Engineering")
+    try await app.session.waitForText("▌› Engineering")
     try await app.session.waitForNoText("Can't suspend")
     // SIGTSTP from outside is answered the same way.
     let pid = try #require(try app.session.programPID())

@@ -22,7 +22,7 @@ struct TerminalSizeTests {
     try await expectScreen(
       of: app.session, toBe: try app.render(width: 60, height: 14), "the list under TERM=\(term)")
     try app.session.sendKeys("j")
-    try await app.session.waitForText("›▌ Engineering")
+    try await app.session.waitForText("▌› Engineering")
     try await app.quitAndExpectSaneTerminal(keys: ["q"])
   }
 

@@ -155,7 +155,7 @@ import Testing
       id: .init(UUID(1)), attendees: [Attendee(id: .init(UUID(2)), name: bells)],
       title: "\u{1B}]0;pwned\u{7}Title")
     let list = draw(appState([standup]), size: .large)
-    #expect(list.shows("›▌ ␛]0;pwned␇Title  "), "the card title is cut early")
+    #expect(list.shows("▌› ␛]0;pwned␇Title  "), "the card title is cut early")
 
     var titled = standup
     titled.title = bells + bells + bells
@@ -210,7 +210,7 @@ import Testing
       expected = index
       #expect(runtime.state.standupsList.selectedIndex == expected, "after \(key)")
       // The selected card is on screen, marked and titled.
-      #expect(backend.shows("›▌ Standup \(expected) "), "card \(expected) not visible after \(key)")
+      #expect(backend.shows("▌› Standup \(expected) "), "card \(expected) not visible after \(key)")
     }
     let page = StandupsListScreen.pageSize(for: .large)
     move(.char("j"), to: 1)
@@ -236,7 +236,7 @@ import Testing
     runtime.press(.char("d"), .char("y"))  // delete the last: the new last is selected
     #expect(runtime.state.standupsList.standups.count == count - 1)
     #expect(runtime.state.standupsList.selectedIndex == count - 2)
-    #expect(backend.shows("›▌ Standup \(count - 2) "))
+    #expect(backend.shows("▌› Standup \(count - 2) "))
     #expect(backend.shows("99999 standups"))
     #expect(Invariants.grid(backend.screen, size: backend.size) == nil)
   }
