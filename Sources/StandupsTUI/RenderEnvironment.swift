@@ -3,22 +3,20 @@ import Foundation
 /// What views need besides state: the screen size, how to show dates, and
 /// view memory (scroll offsets) kept between frames.
 public struct RenderEnvironment: Sendable {
-  public var timeZone: TimeZone
+  /// The clock dates are shown on: by default the process's local time as
+  /// the C library sees it (`TZ`), which needs none of Foundation's time-zone
+  /// database (ICU's data, megabytes of it resident once touched).
+  public var time: MarkdownExport.LocalTime
   /// The app's version, for full help; given by the composition root, which
   /// owns it (nil: not shown).
   public var version: String?
 
-  public init(timeZone: TimeZone = .current, version: String? = nil) {
-    self.timeZone = timeZone
+  public init(time: MarkdownExport.LocalTime = .process, version: String? = nil) {
+    self.time = time
     self.version = version
   }
 
   func dateString(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    return String(
-      format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
-      c.minute ?? 0)
+    time.components(of: date).description
   }
 }

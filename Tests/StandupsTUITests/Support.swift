@@ -21,7 +21,7 @@ extension Size {
 let testVersion = "1.2.3"
 
 /// Dates drawn in UTC so snapshots don't depend on the machine's time zone.
-let utc = RenderEnvironment(timeZone: TimeZone(identifier: "UTC")!, version: testVersion)
+let utc = RenderEnvironment(time: .zone(TimeZone(identifier: "UTC")!), version: testVersion)
 
 /// The `date.now` of the runtime tests: 2009-02-13 23:31:30 UTC.
 let testNow = Date(timeIntervalSince1970: 1_234_567_890)
