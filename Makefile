@@ -36,9 +36,11 @@ lint:
 
 ## release: the binary to install — optimised, the Swift runtime and Foundation
 ## linked in (one file that needs only libc and ncurses), and not position-
-## independent, so nothing of that runtime is relocated at start:
+## independent, so nothing of that runtime is relocated at start; no symbols
+## exported (no program loads it as a library: its 3 MB symbol table would be
+## read at every start):
 ## .build/release/standups
-RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie $(if $(SCRATCH),--scratch-path $(SCRATCH))
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic $(if $(SCRATCH),--scratch-path $(SCRATCH))
 release:
 	$(RELEASE_BUILD) --product standups
 	@echo "built $$($(RELEASE_BUILD) --show-bin-path)/standups"
