@@ -1,8 +1,9 @@
 import Foundation
 
-/// Instruction counts to pair with the keystroke times: this benchmark run
-/// under callgrind twice, with 200 and 400 keys; the difference ÷ 200 is what
-/// one key costs, free of start-up and of the machine's speed of the moment.
+/// Instruction counts to pair with the keystroke and store times: this
+/// benchmark run under callgrind twice, with 200 and 400 keys (2 000 and 4 000
+/// store actions); the difference ÷ 200 (÷ 2 000) is what one costs, free of
+/// start-up and of the machine's speed of the moment.
 @MainActor
 enum CallgrindBench {
   static func run(report: Report) {
@@ -15,7 +16,14 @@ enum CallgrindBench {
       return
     }
     for scenario in KeystrokeBench.Scenario.allCases {
-      let counts = [200, 400].map { instructions(valgrind, scenario: scenario.name, keys: $0) }
+      let counts = [200, 400].map {
+        instructions(
+          valgrind,
+          [
+            "--only", "keystroke", "--sizes", "1000", "--scenarios", scenario.name, "--keys",
+            "\($0)",
+          ])
+      }
       guard let few = counts[0], let many = counts[1], many > few else {
         report.add("instructions", "a key, \(scenario.name), 1 000 standups", "callgrind failed")
         continue
@@ -24,17 +32,26 @@ enum CallgrindBench {
         "instructions", "a key, \(scenario.name), 1 000 standups (callgrind)",
         String(format: "%.2f M instructions", Double(many - few) / 200 / 1e6))
     }
+    let sends = [2_000, 4_000].map {
+      instructions(valgrind, ["--only", "store", "--store-sends", "\($0)"])
+    }
+    guard let few = sends[0], let many = sends[1], many > few else {
+      report.add("instructions", "a leaf action through Store.send", "callgrind failed")
+      return
+    }
+    report.add(
+      "instructions", "a leaf action through Store.send, 3 levels deep (callgrind)",
+      String(format: "%.1f k instructions", Double(many - few) / 2_000 / 1e3))
   }
 
-  /// The total instructions callgrind counted for one keystroke run.
-  private static func instructions(_ valgrind: String, scenario: String, keys: Int) -> UInt64? {
+  /// The total instructions callgrind counted for one run of this benchmark
+  /// with `arguments`.
+  private static func instructions(_ valgrind: String, _ arguments: [String]) -> UInt64? {
     let output = Fixtures.temporaryDirectory("callgrind") + "/callgrind.out"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: valgrind)
-    process.arguments = [
-      "--tool=callgrind", "--callgrind-out-file=\(output)", CommandLine.arguments[0],
-      "--only", "keystroke", "--sizes", "1000", "--scenarios", scenario, "--keys", "\(keys)",
-    ]
+    process.arguments =
+      ["--tool=callgrind", "--callgrind-out-file=\(output)", CommandLine.arguments[0]] + arguments
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return nil }
