@@ -1,7 +1,8 @@
 import Foundation
 
 /// Values worked out once per type and kept for the life of the process: a
-/// stateless reducer's `body`. Swift has no stored static properties in
+/// stateless reducer's `body`, what navigation needs to know about a state
+/// type, how ids of a type compare. Swift has no stored static properties in
 /// generic types, so they live here, keyed by the type.
 @usableFromInline
 final class TypeCache: @unchecked Sendable {
@@ -11,6 +12,11 @@ final class TypeCache: @unchecked Sendable {
   @usableFromInline
   enum Key: Hashable, Sendable {
     case body(ObjectIdentifier)
+    case facts(ObjectIdentifier)
+    /// The facts of the payload of one case of an enum.
+    case payload(ObjectIdentifier, tag: UInt32)
+    /// How ids of a type compare and hash.
+    case id(ObjectIdentifier)
   }
 
   private let lock = NSLock()
