@@ -27,15 +27,10 @@ public struct DismissEffect: Sendable {
   }
 }
 
-private enum DismissKey: DependencyKey {
-  static let liveValue = DismissEffect()
-  static let testValue = DismissEffect()
-}
-
 extension DependencyValues {
   public var dismiss: DismissEffect {
-    get { self[DismissKey.self] }
-    set { self[DismissKey.self] = newValue }
+    get { navigationContext.dismiss }
+    set { navigationContext.dismiss = newValue }
   }
 }
 
@@ -68,7 +63,7 @@ struct PresentedID: Hashable, Sendable {}
 
 /// The `dismiss` a child presented at `childPath` gets.
 func dismissEffect(for childPath: NavigationIDPath) -> DismissEffect {
-  @Dependency(\.effectCanceller) var canceller
+  let canceller = DependencyValues._current.effectCanceller
   let id = CancelID(id: DismissID(), path: childPath)
   return DismissEffect { [canceller] in
     // A cancelled effect belongs to a presentation that is already gone.

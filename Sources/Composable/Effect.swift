@@ -74,13 +74,27 @@ public struct Effect<Action: Sendable>: Sendable {
   public static func merge(_ effects: Self...) -> Self { .merge(effects) }
 
   public static func merge(_ effects: [Self]) -> Self {
-    let nonEmpty = effects.filter { if case .none = $0.node { false } else { true } }
-    switch nonEmpty.count {
-    case 0: return .none
-    case 1: return nonEmpty[0]
-    default: return Self(.merge(nonEmpty))
+    // Counted first: most merges hold one effect or none, and need no array.
+    var count = 0
+    var only = Self.none
+    for effect in effects where !effect.isNone {
+      count += 1
+      only = effect
+    }
+    switch count {
+    case 0, 1: return only
+    default: return Self(.merge(effects.filter { !$0.isNone }))
     }
   }
+
+  /// Adds `other` to run alongside this effect. Most actions return `.none`
+  /// at every level, so that costs nothing: no array until two effects meet.
+  mutating func formMerge(_ other: Self) {
+    if other.isNone { return }
+    self = isNone ? other : Self(.merge([self, other]))
+  }
+
+  var isNone: Bool { if case .none = node { true } else { false } }
 
   /// Runs the effects one after another, each starting when the previous finished.
   public static func concatenate(_ effects: Self...) -> Self { .concatenate(effects) }
@@ -94,7 +108,11 @@ public struct Effect<Action: Sendable>: Sendable {
     }
   }
 
-  public func merge(with other: Self) -> Self { .merge([self, other]) }
+  public func merge(with other: Self) -> Self {
+    var merged = self
+    merged.formMerge(other)
+    return merged
+  }
   public func concatenate(with other: Self) -> Self { .concatenate([self, other]) }
 
   /// Makes this effect cancellable by `id`, scoped to the current navigation path,
@@ -103,8 +121,9 @@ public struct Effect<Action: Sendable>: Sendable {
   /// A `.cancel(id:)` from this feature or from any feature that presents it
   /// (directly or further up) cancels it; one from a child or a sibling does not.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-    @Dependency(\.navigationIDPath) var path
-    return cancellable(CancelID(id: id, path: path), cancelInFlight: cancelInFlight)
+    if isNone, !cancelInFlight { return self }
+    return cancellable(
+      CancelID(id: id, path: currentNavigationIDPath), cancelInFlight: cancelInFlight)
   }
 
   func cancellable(_ id: CancelID, cancelInFlight: Bool = false, descendants: Bool = true)
@@ -118,8 +137,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Cancels the in-flight effects marked with `id` in the current navigation path
   /// and in every feature presented below it.
   public static func cancel(id: some Hashable & Sendable) -> Self {
-    @Dependency(\.navigationIDPath) var path
-    return Self(.cancel(CancelID(id: id, path: path)))
+    Self(.cancel(CancelID(id: id, path: currentNavigationIDPath)))
   }
 
   /// Transforms the actions this effect sends.

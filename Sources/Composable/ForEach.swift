@@ -37,14 +37,13 @@ public struct _ForEachReducer<Base: Reducer, ID: Hashable & Sendable, Element: R
   let toElementAction: AnyCasePath<Base.Action, IdentifiedAction<ID, Element.Action>>
   let site: SourceSite
 
-  @Dependency(\.navigationIDPath) var navigationIDPath
-
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let navigationIDPath = currentNavigationIDPath
     let initialIDs = state[keyPath: toElements].ids
     var effects: [Effect<Base.Action>] = []
     if case .element(let id, let elementAction) = toElementAction.extract(from: action) {
       if var child = state[keyPath: toElements][id: id] {
-        let navID = NavigationID(slot: AnyHashable(toElements), identity: AnyHashable(id))
+        let navID = NavigationID(slot: AnyHashable(toElements), id: id)
         let embed = toElementAction
         let childEffect = withDependencies {
           $0.navigationIDPath = navigationIDPath.appending(navID)
@@ -68,7 +67,7 @@ public struct _ForEachReducer<Base: Reducer, ID: Hashable & Sendable, Element: R
     if finalIDs.count != initialIDs.count || finalIDs != initialIDs {
       for id in initialIDs where !finalIDs.contains(id) {
         effects.append(
-          .cancel(id: NavigationID(slot: AnyHashable(toElements), identity: AnyHashable(id))))
+          .cancel(id: NavigationID(slot: AnyHashable(toElements), id: id)))
       }
     }
     return .merge(effects)

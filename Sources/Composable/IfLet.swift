@@ -42,35 +42,42 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   let site: SourceSite
+  let facts = TypeFacts.of(Child.State.self)
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let childEffects = reduceChild(into: &state, action: action)
-    let before = state[keyPath: toChildState].map(navigationID(for:))
-    let parentEffects = parent.reduce(into: &state, action: action)
-    let after = state[keyPath: toChildState].map(navigationID(for:))
+    let childAction = toChildAction.extract(from: action)
+    var effects = Effect<Parent.Action>.none
+    if let childAction {
+      effects = reduceChild(into: &state, action: action, childAction: childAction)
+    }
+    let before = identity(in: state)
+    effects.formMerge(parent.reduce(into: &state, action: action))
+    let after = identity(in: state)
 
-    if after == before, toChildAction.extract(from: action) != nil,
-      let childState = state[keyPath: toChildState], isEphemeral(childState)
+    if after == before, childAction != nil, let childState = state[keyPath: toChildState],
+      facts.ephemeralType(of: childState) != nil
     {
       state[keyPath: toChildState] = nil
     }
-    var effects = [childEffects, parentEffects]
     if let before, before != after {
-      effects.append(.cancel(id: before))
+      effects.formMerge(.cancel(id: navigationID(before)))
     }
-    return .merge(effects)
+    return effects
   }
 
-  private func navigationID(for childState: Child.State) -> NavigationID {
-    NavigationID(slot: AnyHashable(toChildState), value: childState)
+  private func identity(in state: Parent.State) -> NavigationIdentity? {
+    state[keyPath: toChildState].map { facts.identity(of: $0) }
   }
 
-  private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<
-    Parent.Action
-  > {
-    guard let childAction = toChildAction.extract(from: action) else { return .none }
-    guard let childState = state[keyPath: toChildState] else {
+  private func navigationID(_ identity: NavigationIdentity) -> NavigationID {
+    NavigationID(slot: AnyHashable(toChildState), identity: identity)
+  }
+
+  private func reduceChild(
+    into state: inout Parent.State, action: Parent.Action, childAction: Child.Action
+  ) -> Effect<Parent.Action> {
+    guard let identity = identity(in: state) else {
       reportIssue(
         """
         An "ifLet" at "\(site)" received a child action when child state was nil.
@@ -85,9 +92,9 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         at: site)
       return .none
     }
+    let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+    if effect.isNone { return .none }
     let embed = toChildAction
-    return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-      .map { embed.embed($0) }
-      .cancellable(id: navigationID(for: childState))
+    return effect.map { embed.embed($0) }.cancellable(id: navigationID(identity))
   }
 }

@@ -2,6 +2,12 @@
 ///
 /// Conform either by implementing `reduce(into:action:)` or by composing other
 /// reducers in `body` (a `ReducerBuilder`). Exactly one of the two is provided.
+///
+/// A reducer with no stored properties has its `body` evaluated once, the
+/// first time it runs, and that body serves every later action of every
+/// instance of the type: build it from the type alone. Read dependencies and
+/// anything else that can change inside its `Reduce` closures, when an action
+/// runs, not while the body is built.
 public protocol Reducer<State, Action> {
   associatedtype State
   associatedtype Action: Sendable
@@ -25,7 +31,7 @@ extension Reducer where Body == Never {
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    cachedBody(of: self).reduce(into: &state, action: action)
   }
 }
 

@@ -73,7 +73,7 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     // state moved to another store (a relaunch) is set up again there.
     dependencies.navigationIDPath = NavigationIDPath().appending(
       NavigationID(
-        slot: AnyHashable(ObjectIdentifier(RootCoreCounter.self)), identity: AnyHashable(storeID)))
+        slot: AnyHashable(ObjectIdentifier(RootCoreCounter.self)), id: storeID))
   }
   private var isInstallingCanceller = false
   private let storeID: Int = {
@@ -99,7 +99,9 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
           reducer.reduce(into: &state, action: next)
         }
         didProcess?(next, nextOrigin, state)
-        started += start(effect, keys: [], cause: cause)
+        // Most actions start nothing; `start` is not specialised for the
+        // store's types, and would look up their metadata just to see that.
+        if !effect.isNone { started += start(effect, keys: [], cause: cause) }
       }
       queue.removeAll(keepingCapacity: true)
       // Still "processing": an observer's send is queued, and becomes the next

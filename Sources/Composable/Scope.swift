@@ -67,7 +67,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
 
 /// A short description of an enum value for messages: its case path, not its payload.
 func debugCaseOutput(_ value: Any) -> String {
-  let cases = enumCasePath(of: value).cases
+  let cases = enumCaseNames(of: value)
   return cases.isEmpty ? "\(type(of: value))" : ".\(cases.joined(separator: "."))"
 }
 

@@ -48,12 +48,11 @@ extension DependencyValues {
 /// The screens pushed on a navigation stack, bottom first, each with a stable id.
 public struct StackState<Element>: RandomAccessCollection {
   fileprivate var elements: IdentifiedArray<StackElementID, Component>
-  /// The elements the `forEach` has set up (scope, dismiss watcher): any of them
-  /// no longer in the stack left by some route, and its effects are cancelled.
-  /// Bookkeeping, not part of equality.
-  fileprivate var mounted: [StackElementID] = []
-  /// Where the `forEach` that mounted them runs (its store's path included).
-  fileprivate var mountedAt: NavigationIDPath?
+  /// The elements the `forEach` has set up (scope, dismiss watcher, each
+  /// one's path and dismiss) and where it runs: any of them no longer in the
+  /// stack left by some route, and its effects are cancelled. Bookkeeping,
+  /// not part of equality.
+  var mounted: MountedStack?
 
   public init() { elements = IdentifiedArray(id: \.id) }
 
@@ -111,6 +110,19 @@ public struct StackState<Element>: RandomAccessCollection {
     elements.removeSubrange((index + 1)...)
   }
 
+  /// Runs `body` on the element with `id` where it is stored: on a copy, the
+  /// element's own presentations would be shared with the copy and copied on
+  /// their next change.
+  mutating func modifyElement<R>(id: StackElementID, _ body: (inout Element) -> R) -> R? {
+    guard let index = elements.index(id: id) else { return nil }
+    return body(&elements[index].element)
+  }
+
+  func contains(id: StackElementID) -> Bool { elements.ids.contains(id) }
+
+  /// Whether the stack holds exactly `ids`, in order (without making an array).
+  func holds(ids: [StackElementID]) -> Bool { elements.ids.elementsEqual(ids) }
+
   fileprivate struct Component {
     let id: StackElementID
     var element: Element
@@ -157,148 +169,3 @@ extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 extension StackAction: Sendable where State: Sendable {}
 
 public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
-
-extension Reducer {
-  /// Runs `element` on stack elements, child first, then this reducer. Elements
-  /// leaving the stack, by any route, have their effects cancelled.
-  public func forEach<ElementState, ElementAction, Element: Reducer>(
-    _ toStackState: WritableKeyPath<State, StackState<ElementState>>,
-    action toStackAction: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>,
-    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) -> _StackReducer<Self, Element>
-  where Element.State == ElementState, Element.Action == ElementAction {
-    _StackReducer(
-      base: self, element: element(), toStackState: toStackState,
-      toStackAction: AnyCasePath(toStackAction),
-      site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-}
-
-public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
-  let base: Base
-  let element: Element
-  let toStackState: WritableKeyPath<Base.State, StackState<Element.State>>
-  let toStackAction: AnyCasePath<Base.Action, StackAction<Element.State, Element.Action>>
-  let site: SourceSite
-
-  @Dependency(\.navigationIDPath) var navigationIDPath
-
-  private func path(for id: StackElementID) -> NavigationIDPath {
-    navigationIDPath.appending(
-      NavigationID(slot: AnyHashable(toStackState), identity: AnyHashable(id)))
-  }
-
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let isMountedHere = state[keyPath: toStackState].mountedAt == navigationIDPath
-    let mountedBefore = isMountedHere ? state[keyPath: toStackState].mounted : []
-    var effects: [Effect<Base.Action>] = []
-    let embed = toStackAction
-
-    switch toStackAction.extract(from: action) {
-    case .element(let id, let elementAction):
-      if state[keyPath: toStackState][id: id] != nil {
-        let elementPath = path(for: id)
-        let childEffect = withDependencies {
-          $0.navigationIDPath = elementPath
-          $0.dismiss = dismissEffect(for: elementPath)
-        } operation: {
-          element.reduce(into: &state[keyPath: toStackState][id: id]!, action: elementAction)
-        }
-        effects.append(
-          childEffect.map { embed.embed(.element(id: id, action: $0)) }
-            .presented(at: elementPath))
-      } else {
-        reportIssue(
-          """
-          A "forEach" at "\(site)" received an action for a missing element.
-
-            Action:
-              \(debugCaseOutput(action))
-
-          Either a reducer removed the element before this forEach ran (it must run first, so \
-          the element can handle its actions while its state is present), or an effect or a \
-          view sent it after the element left the stack.
-          """,
-          at: site)
-      }
-      effects.append(base.reduce(into: &state, action: action))
-
-    case .popFrom(let id):
-      let canPop = state[keyPath: toStackState].ids.contains(id)
-      effects.append(base.reduce(into: &state, action: action))
-      if canPop {
-        state[keyPath: toStackState].pop(from: id)
-      } else {
-        reportIssue(
-          """
-          A "forEach" at "\(site)" received a "popFrom" action for a missing element.
-
-            ID:
-              \(id)
-            Path IDs:
-              \(state[keyPath: toStackState].ids)
-          """,
-          at: site)
-      }
-
-    case .push(let id, let elementState):
-      if state[keyPath: toStackState].ids.contains(id) {
-        reportIssue(
-          """
-          A "forEach" at "\(site)" received a "push" action for an element it \
-          already contains.
-
-            ID:
-              \(id)
-            Path IDs:
-              \(state[keyPath: toStackState].ids)
-          """,
-          at: site)
-        effects.append(base.reduce(into: &state, action: action))
-        break
-      }
-      @Dependency(\.context) var context
-      @Dependency(\.stackElementID) var generator
-      // In tests ids come from the store's generator in order, so that an
-      // expectation can name them: one from elsewhere is a mistake in the test.
-      if context == .test, id > generator.peek() {
-        reportIssue(
-          """
-          A "forEach" at "\(site)" received a "push" action with an unexpected \
-          generational ID.
-
-            Received ID:
-              \(id)
-            Expected ID:
-              \(generator.peek())
-          """,
-          at: site)
-      }
-      state[keyPath: toStackState].append(elementState, id: id)
-      effects.append(base.reduce(into: &state, action: action))
-
-    case nil:
-      effects.append(base.reduce(into: &state, action: action))
-    }
-
-    let idsAfter = state[keyPath: toStackState].ids
-    if idsAfter != mountedBefore || !isMountedHere {
-      let before = Set(mountedBefore)
-      let after = Set(idsAfter)
-      for id in mountedBefore where !after.contains(id) {
-        effects.append(.cancelPresentation(at: path(for: id)))
-      }
-      for id in idsAfter where !before.contains(id) {
-        effects.append(
-          .dismissWatcher(childPath: path(for: id), sending: embed.embed(.popFrom(id: id))))
-      }
-      state[keyPath: toStackState].mounted = idsAfter
-      state[keyPath: toStackState].mountedAt = navigationIDPath
-    }
-    return .merge(effects)
-  }
-}

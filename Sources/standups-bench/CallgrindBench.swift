@@ -1,8 +1,9 @@
 import Foundation
 
-/// Instruction counts to pair with the keystroke times: this benchmark run
-/// under callgrind twice, with 200 and 400 keys; the difference ÷ 200 is what
-/// one key costs, free of start-up and of the machine's speed of the moment.
+/// Instruction counts to pair with the keystroke and store times: this
+/// benchmark run under callgrind twice, with 200 and 400 keys (2 000 and 4 000
+/// store actions); the difference ÷ 200 (÷ 2 000) is what one costs, free of
+/// start-up and of the machine's speed of the moment.
 @MainActor
 enum CallgrindBench {
   static func run(report: Report) {
@@ -14,8 +15,16 @@ enum CallgrindBench {
       report.add("instructions", "callgrind", "valgrind is not installed: skipped")
       return
     }
+    let benchmark = withoutDebugInfo(CommandLine.arguments[0])
     for scenario in KeystrokeBench.Scenario.allCases {
-      let counts = [200, 400].map { instructions(valgrind, scenario: scenario.name, keys: $0) }
+      let counts = [200, 400].map {
+        instructions(
+          valgrind, benchmark,
+          [
+            "--only", "keystroke", "--sizes", "1000", "--scenarios", scenario.name, "--keys",
+            "\($0)",
+          ])
+      }
       guard let few = counts[0], let many = counts[1], many > few else {
         report.add("instructions", "a key, \(scenario.name), 1 000 standups", "callgrind failed")
         continue
@@ -24,17 +33,42 @@ enum CallgrindBench {
         "instructions", "a key, \(scenario.name), 1 000 standups (callgrind)",
         String(format: "%.2f M instructions", Double(many - few) / 200 / 1e6))
     }
+    let sends = [2_000, 4_000].map {
+      instructions(valgrind, benchmark, ["--only", "store", "--store-sends", "\($0)"])
+    }
+    guard let few = sends[0], let many = sends[1], many > few else {
+      report.add("instructions", "a leaf action through Store.send", "callgrind failed")
+      return
+    }
+    report.add(
+      "instructions", "a leaf action through Store.send, 3 levels deep (callgrind)",
+      String(format: "%.1f k instructions", Double(many - few) / 2_000 / 1e3))
   }
 
-  /// The total instructions callgrind counted for one keystroke run.
-  private static func instructions(_ valgrind: String, scenario: String, keys: Int) -> UInt64? {
+  /// A copy of `binary` without its debug information, or `binary` itself if
+  /// `strip` is not there: valgrind 3.19 gives up on the release build's
+  /// DWARF ("possibly corrupted debuginfo"), and counts the same instructions
+  /// without it.
+  private static func withoutDebugInfo(_ binary: String) -> String {
+    let copy = Fixtures.temporaryDirectory("callgrind") + "/standups-bench"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/strip")
+    process.arguments = ["--strip-debug", "-o", copy, binary]
+    guard (try? process.run()) != nil else { return binary }
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? copy : binary
+  }
+
+  /// The total instructions callgrind counted for one run of `benchmark`
+  /// with `arguments`.
+  private static func instructions(
+    _ valgrind: String, _ benchmark: String, _ arguments: [String]
+  ) -> UInt64? {
     let output = Fixtures.temporaryDirectory("callgrind") + "/callgrind.out"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: valgrind)
-    process.arguments = [
-      "--tool=callgrind", "--callgrind-out-file=\(output)", CommandLine.arguments[0],
-      "--only", "keystroke", "--sizes", "1000", "--scenarios", scenario, "--keys", "\(keys)",
-    ]
+    process.arguments =
+      ["--tool=callgrind", "--callgrind-out-file=\(output)", benchmark] + arguments
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return nil }

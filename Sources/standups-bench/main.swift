@@ -9,11 +9,13 @@ import StandupsCore
 //
 //   standups-bench [--quick] [--only SECTIONS] [--app PATH] [--keys N]
 //                  [--sizes 10,1000,100000] [--scenarios list,form] [--idle-seconds S]
+//                  [--store-sends N]
 //   standups-bench --write-data FILE    (the 1 000 × 20 data file, to try by hand)
 //
 // SECTIONS: keystroke, filter, terminal, startup, idle, store, save, team, instructions
 // (comma-separated; team starts a private PostgreSQL server; instructions runs the
-// keystroke section under callgrind).
+// keystroke and store sections under callgrind; --store-sends N: the store section
+// sends exactly N actions and times nothing, for callgrind).
 
 struct Options {
   var sections: Set<String> = [
@@ -25,6 +27,8 @@ struct Options {
   var scenarios = Set(KeystrokeBench.Scenario.allCases.map(\.name))
   var idleSeconds = 3.0
   var storeSeconds = 1.0
+  /// Only send this many actions through the store, untimed (for callgrind).
+  var storeSends: Int?
   var startUpRuns = 5
   /// Only write the 1 000 × 20 data file here (to try the app on it by hand).
   var writeData: String?
@@ -50,12 +54,13 @@ struct Options {
       case "--sizes": sizes = value(flag).split(separator: ",").compactMap { Int($0) }
       case "--scenarios": scenarios = Set(value(flag).split(separator: ",").map(String.init))
       case "--idle-seconds": idleSeconds = Double(value(flag)) ?? idleSeconds
+      case "--store-sends": storeSends = Int(value(flag))
       case "--write-data": writeData = value(flag)
       case "-h", "--help":
         print(
           "usage: standups-bench [--quick] [--only keystroke,filter,terminal,startup,idle,store,save,team,instructions] "
             + "[--app PATH] [--keys N] [--sizes 10,1000,100000] [--scenarios list,form] "
-            + "[--idle-seconds S] | --write-data FILE")
+            + "[--idle-seconds S] [--store-sends N] | --write-data FILE")
         exit(0)
       default: fail("unknown option \(flag)")
       }
@@ -92,7 +97,11 @@ if options.sections.contains("filter") {
   await FilterBench.run(report: report, keys: options.keys)
 }
 if options.sections.contains("store") {
-  StoreBench.run(report: report, seconds: options.storeSeconds)
+  if let sends = options.storeSends {
+    StoreBench.send(count: sends)
+  } else {
+    StoreBench.run(report: report, seconds: options.storeSeconds)
+  }
 }
 
 let needsBigFile = !options.sections.isDisjoint(with: [
