@@ -135,13 +135,16 @@ public final class FileWatcher: Sendable {
     }
   }
 
-  /// Reads every pending event; true when one named the watched file.
+  /// Reads the pending events, a few buffers at most; true when one named
+  /// the watched file. Events that keep coming (a log written beside the
+  /// file) must not hold the loop away from the keyboard: the rest are read
+  /// on its next turn.
   private func drain() -> Bool {
     var relevant = false
     let size = 16 * 1024
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
     defer { buffer.deallocate() }
-    while true {
+    for _ in 0..<4 {
       let n = read(inotify, buffer, size)
       if n < 0, errno == EINTR { continue }
       guard n > 0 else { return relevant }
@@ -158,6 +161,7 @@ public final class FileWatcher: Sendable {
         offset += MemoryLayout<inotify_event>.size + Int(event.len)
       }
     }
+    return relevant
   }
 
   deinit {

@@ -477,6 +477,25 @@ final class SecondWriterTests {
     #expect(try leftovers() == [copy, "standups.json"].sorted())
   }
 
+  /// Thousands of events for another file beside it (a log being written)
+  /// are read a few buffers a turn, and the watched file's change after them
+  /// is still reported.
+  @Test func aFloodOfEventsForAnotherFileStillLetsTheFilesChangeThrough() async throws {
+    let path = directory + "/standups.json"
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
+    let reports = LockIsolated(0)
+    let watcher = FileWatcher(path: path, mode: .inotify) { reports.withValue { $0 += 1 } }
+    defer { watcher.stop() }
+    #expect(watcher.mode == .inotify)
+    // Two events a write (modify, close): more than the few buffers one turn reads.
+    for i in 0..<4000 {
+      try OtherWriter.writeInPlace(directory + "/log.txt", Data("\(i)\n".utf8), create: true)
+    }
+    #expect(reports.value == 0, "events for another file were reported")
+    try OtherWriter.writeInPlace(path, Data("{ }".utf8))
+    try await waitUntil("the file's change is reported") { reports.value > 0 }
+  }
+
   // MARK: - The file's primitives
 
   @Test func replaceSwapsAtomicallyAndHandsBackAnotherWritersBytes() throws {
