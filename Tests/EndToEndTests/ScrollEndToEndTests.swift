@@ -20,10 +20,16 @@ struct ScrollEndToEndTests {
   func aScrolledListIsWhatAFullRepaintShows(width: Int, height: Int) async throws {
     let app = try AppSession(standups: Self.many, width: width, height: height)
     try await app.session.waitForText("30 standups")
-    for _ in 0..<12 { try app.session.sendKeys("j") }
-    try await app.session.waitForText("▌› Standup 12")
-    for _ in 0..<9 { try app.session.sendKeys("k") }
-    try await app.session.waitForText("▌› Standup 3")
+    // One key at a time, each answered before the next: a frame that went
+    // wrong shows at the card it went wrong on.
+    for card in 1...12 {
+      try app.session.sendKeys("j")
+      try await app.session.waitForText("▌› Standup \(card) ")
+    }
+    for card in (3...11).reversed() {
+      try app.session.sendKeys("k")
+      try await app.session.waitForText("▌› Standup \(card) ")
+    }
     let scrolled = try app.session.screen(escapes: true)
 
     // A resize repaints every cell; back at the same size, with the same
