@@ -17,32 +17,31 @@ enum CallgrindBench {
     }
     let benchmark = withoutDebugInfo(CommandLine.arguments[0])
     for scenario in KeystrokeBench.Scenario.allCases {
-      let counts = [200, 400].map {
-        instructions(
-          valgrind, benchmark,
-          [
-            "--only", "keystroke", "--sizes", "1000", "--scenarios", scenario.name, "--keys",
-            "\($0)",
-          ])
-      }
-      guard let few = counts[0], let many = counts[1], many > few else {
-        report.add("instructions", "a key, \(scenario.name), 1 000 standups", "callgrind failed")
-        continue
+      let perKey = perUnit(valgrind, benchmark, few: 200, many: 400) {
+        ["--only", "keystroke", "--sizes", "1000", "--scenarios", scenario.name, "--keys", "\($0)"]
       }
       report.add(
         "instructions", "a key, \(scenario.name), 1 000 standups (callgrind)",
-        String(format: "%.2f M instructions", Double(many - few) / 200 / 1e6))
+        perKey.map { String(format: "%.2f M instructions", $0 / 1e6) } ?? "callgrind failed")
     }
-    let sends = [2_000, 4_000].map {
-      instructions(valgrind, benchmark, ["--only", "store", "--store-sends", "\($0)"])
-    }
-    guard let few = sends[0], let many = sends[1], many > few else {
-      report.add("instructions", "a leaf action through Store.send", "callgrind failed")
-      return
+    let perSend = perUnit(valgrind, benchmark, few: 2_000, many: 4_000) {
+      ["--only", "store", "--store-sends", "\($0)"]
     }
     report.add(
       "instructions", "a leaf action through Store.send, 3 levels deep (callgrind)",
-      String(format: "%.1f k instructions", Double(many - few) / 2_000 / 1e3))
+      perSend.map { String(format: "%.1f k instructions", $0 / 1e3) } ?? "callgrind failed")
+  }
+
+  /// What one unit (a key, a send) costs: a run of `many` minus a run of
+  /// `few`, divided by the difference, so that start-up and exit cancel out.
+  private static func perUnit(
+    _ valgrind: String, _ benchmark: String, few: Int, many: Int,
+    _ arguments: (Int) -> [String]
+  ) -> Double? {
+    guard let small = instructions(valgrind, benchmark, arguments(few)),
+      let large = instructions(valgrind, benchmark, arguments(many)), large > small
+    else { return nil }
+    return Double(large - small) / Double(many - few)
   }
 
   /// A copy of `binary` without its debug information, or `binary` itself if
