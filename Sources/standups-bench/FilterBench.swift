@@ -7,9 +7,9 @@ import TerminalUI
 /// Keystroke cost of the list's filter line, through the app's loop as
 /// `KeystrokeBench` times it: 1 000 standups × 20 meetings (transcripts
 /// searched too), typing words that narrow the list and erasing them, so
-/// every key refilters. The index is made at launch off the main thread; the
-/// script waits for it as a person reading the first frame would (how long
-/// that took is reported), then every key counts, `/` and the first
+/// every key refilters. `/` asks for the index, made off the main thread;
+/// the script waits for it as a person reaching for the first key would (how
+/// long that took is reported), and every key counts, `/` and the first
 /// character typed included.
 @MainActor
 enum FilterBench {
@@ -32,7 +32,7 @@ enum FilterBench {
       state: AppFeature.State(standupsList: list), standupsStore: .inMemory())
     let backend = ScriptedBackend(
       size: KeystrokeBench.size, script: script,
-      isReady: { store.state.app.standupsList.search.isIndexed })
+      isReady: { store.state.app.standupsList.search.isIndexed }, readyBefore: 1)
     let runtime = StandupsComposition.makeRuntime(store: store, backend: backend)
     await runtime.run(onLaunch: .onLaunch)
     precondition(backend.durations.count == script.count, "the script did not run to the end")
@@ -63,7 +63,8 @@ enum FilterBench {
       "filter", "list: first character typed into the filter, \(label), CPU",
       Format.duration(nanoseconds: first), target: "≤ 1 ms", met: first <= 1_000_000)
     report.add(
-      "filter", "list: the index ready after the first frame (made off the main thread), \(label)",
+      "filter",
+      "list: the index ready after `/` drew the filter line (made off the main thread), \(label)",
       Format.duration(nanoseconds: readyAfter))
   }
 }

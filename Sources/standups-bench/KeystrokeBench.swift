@@ -21,25 +21,30 @@ final class ScriptedBackend: TerminalBackend {
   private(set) var cpuDurations: [Double] = []
   private(set) var screen: Canvas
   private(set) var frameCount = 0
-  /// What the app must have done before the first key, as a person would
-  /// leave it time to (nil: type at once), and when that came after the
-  /// first frame (nanoseconds).
+  /// What the app must have done before the key at `readyBefore`, as a
+  /// person would leave it time to (nil: type at once), and how long that
+  /// took after the frame before that key (nanoseconds).
   private let isReady: (@MainActor () -> Bool)?
+  private let readyBefore: Int
   private var readiness: CheckedContinuation<Void, Never>?
-  private var firstFrame: UInt64?
+  /// The first frame drawn once the key before `readyBefore` was handed out.
+  private var lastFrame: UInt64?
   private(set) var readyAfter: UInt64?
 
-  init(size: Size, script: [Key], isReady: (@MainActor () -> Bool)? = nil) {
+  init(
+    size: Size, script: [Key], isReady: (@MainActor () -> Bool)? = nil, readyBefore: Int = 0
+  ) {
     self.size = size
     self.script = script
     self.screen = Canvas(size: size)
     self.isReady = isReady
+    self.readyBefore = readyBefore
   }
 
   func draw(_ frame: Frame) {
     screen = frame.composited()
     frameCount += 1
-    if firstFrame == nil { firstFrame = monotonicNanos() }
+    if position == readyBefore, lastFrame == nil { lastFrame = monotonicNanos() }
     // The runtime draws when an effect's action arrives while it waits.
     if let readiness, isReady?() == true {
       self.readiness = nil
@@ -48,14 +53,16 @@ final class ScriptedBackend: TerminalBackend {
   }
 
   func nextEvents() async -> [TerminalEvent] {
-    if position == 0, let isReady {
-      if !isReady() { await withCheckedContinuation { readiness = $0 } }
-      readyAfter = monotonicNanos() - (firstFrame ?? monotonicNanos())
-    }
     if let handedOut {
       let cpu = threadCPUNanos()
       durations.append(Double(monotonicNanos() - handedOut.wall))
       cpuDurations.append(Double(cpu - handedOut.cpu))
+      self.handedOut = nil
+    }
+    if position == readyBefore, readyAfter == nil, let isReady {
+      let drawn = lastFrame ?? monotonicNanos()
+      if !isReady() { await withCheckedContinuation { readiness = $0 } }
+      readyAfter = monotonicNanos() - drawn
     }
     guard position < script.count else { return [.terminate(signal: 15)] }
     let key = script[position]

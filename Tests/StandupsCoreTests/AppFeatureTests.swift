@@ -277,7 +277,6 @@ struct AppFeatureTests {
 
     await store.send(.onLaunch)
     await store.receive(.path(.element(id: 1, action: .record(.onAppear))))
-    await store.receive(.standupsList(.searchIndexBuilt(StandupsIndex([.sixSeconds]))))
     await clock.tick()
     await store.receive(.path(.element(id: 1, action: .record(.timerTick)))) {
       $0.path[id: 1]?.modify(\.record) { $0.secondsElapsed = 1 }
@@ -300,8 +299,6 @@ struct AppFeatureTests {
       AppFeature.State(path: path, standupsList: StandupsList.State(standups: [.mock])))
 
     await store.send(.onLaunch)
-    // Only the filter's index, asked for at launch.
-    await store.receive(.standupsList(.searchIndexBuilt(StandupsIndex([.mock]))))
     await clock.advance(by: .seconds(2))
     await store.finish()
   }
@@ -316,7 +313,6 @@ struct AppFeatureTests {
 
     await store.send(.onLaunch)
     await store.receive(.path(.element(id: 1, action: .record(.onAppear))))
-    await store.receive(.standupsList(.searchIndexBuilt(StandupsIndex([.sixSeconds]))))
     await store.send(.path(.element(id: 1, action: .record(.nextButtonTapped)))) {
       $0.path[id: 1]?.modify(\.record) {
         $0.speakerIndex = 1

@@ -61,7 +61,6 @@ struct PersistenceTests {
       $0.standupsStore = StandupsStore(save: { _, _ in }, events: { events })
     }
     let launch = await store.send(.onLaunch)
-    await store.receive(.standupsList(.searchIndexBuilt(StandupsIndex([]))))
     continuation.yield(.failed("disk full"))
     await store.receive(.persistence(.failed("disk full")))
     continuation.yield(.saved)

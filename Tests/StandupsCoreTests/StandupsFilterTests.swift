@@ -55,6 +55,13 @@ struct StandupsFilterTests {
     }
   }
 
+  /// `/`: the line opens and, the first time, the index it asks for arrives.
+  func openFilter(_ store: TestStore<StandupsList.State, StandupsList.Action>) async {
+    let indexed = store.state.search.isIndexed
+    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    if !indexed { await store.receive(.searchIndexBuilt(StandupsIndex(store.state.standups))) }
+  }
+
   /// Types `text` into the open filter line one character at a time, as the
   /// keymap does. After each key the cards shown are those a plain search of
   /// the folded words finds, and the highlight stays on its card if shown,
@@ -133,7 +140,7 @@ struct StandupsFilterTests {
 
   @Test func typingNarrowsTheListByTitleAttendeesAndTranscripts() async {
     let store = makeStore()
-    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await openFilter(store)
     await type("eng", into: store)
     // "Engineering" by title, "Marketing" by its transcript.
     #expect(store.state.visibleIDs == [Self.engineering.id, Self.marketing.id])
@@ -146,7 +153,7 @@ struct StandupsFilterTests {
 
   @Test func typingMovesTheHighlightOnlyWhenItsCardIsFilteredOut() async {
     let store = makeStore(StandupsList.State(standups: Self.all, selection: Self.marketing.id))
-    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await openFilter(store)
     await store.send(.filterChanged("launch", cursor: 6)) {
       // Design and Marketing match; Marketing keeps the highlight.
       $0.filter.text = "launch"
@@ -161,7 +168,7 @@ struct StandupsFilterTests {
 
   @Test func severalWordsMustAllMatch() async {
     let store = makeStore()
-    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await openFilter(store)
     await store.send(.filterChanged("ada launch", cursor: 10)) {
       $0.filter.text = "ada launch"
       $0.filter.cursor = 10
@@ -184,7 +191,7 @@ struct StandupsFilterTests {
 
   @Test func accentsAndCaseAreIgnoredBothWays() async {
     let store = makeStore()
-    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await openFilter(store)
     for (query, expected) in [
       ("cafe", [Self.engineering.id]),
       ("CAFÉ", [Self.engineering.id]),
@@ -210,7 +217,7 @@ struct StandupsFilterTests {
 
   @Test func noMatchLeavesNothingHighlightedUntilSomethingMatchesAgain() async {
     let store = makeStore()
-    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await openFilter(store)
     await store.send(.filterChanged("xyz", cursor: 3)) {
       $0.filter.text = "xyz"
       $0.filter.cursor = 3
@@ -233,7 +240,7 @@ struct StandupsFilterTests {
 
   @Test func enterKeepsTheFilterAndSlashEditsItAgain() async {
     let store = makeStore()
-    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await openFilter(store)
     await type("ada", into: store)
     #expect(store.state.selection == Self.design.id)
     await store.send(.filterSubmitted) { $0.filter.isEditing = false }
@@ -250,7 +257,7 @@ struct StandupsFilterTests {
 
   @Test func enterOnBlankTextKeepsNoFilter() async {
     let store = makeStore()
-    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await openFilter(store)
     await store.send(.filterChanged("  ", cursor: 2)) {
       $0.filter.text = "  "
       $0.filter.cursor = 2
@@ -261,7 +268,7 @@ struct StandupsFilterTests {
 
   @Test func escClearsTheFilterWhetherTypingOrKept() async {
     let store = makeStore()
-    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await openFilter(store)
     await type("mark", into: store)
     #expect(store.state.selection == Self.marketing.id)
     await store.send(.filterCleared) { $0.filter = StandupsFilter() }
@@ -269,7 +276,7 @@ struct StandupsFilterTests {
     #expect(store.state.selection == Self.marketing.id)
     #expect(store.state.visibleCount == 4)
 
-    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await openFilter(store)
     await type("xyz", into: store)
     #expect(store.state.selection == nil)
     await store.send(.filterSubmitted) { $0.filter.isEditing = false }
@@ -283,7 +290,7 @@ struct StandupsFilterTests {
 
   @Test func arrowsMoveAmongTheMatchesOnly() async {
     let store = makeStore()
-    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await openFilter(store)
     await store.send(.filterChanged("a", cursor: 1)) {
       // All four match (Engineering's "café", Product's "Łukasz").
       $0.filter.text = "a"

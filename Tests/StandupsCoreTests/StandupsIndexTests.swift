@@ -4,9 +4,10 @@ import Testing
 
 @testable import StandupsCore
 
-/// The filter's index is asked for at launch, so that the first key typed
-/// into the filter finds it ready; an index made from standups that changed
-/// meanwhile is brought up to date as it is taken.
+/// The filter's index is asked for when the filter opens (a session that
+/// never filters keeps none), so that the first key typed finds it ready; an
+/// index made from standups that changed meanwhile is brought up to date as
+/// it is taken.
 @Suite(.reportsIssues)
 @MainActor
 struct StandupsIndexTests {
@@ -23,17 +24,19 @@ struct StandupsIndexTests {
     }
   }
 
-  @Test func theLaunchAsksForTheIndexAndTheFirstKeyFindsItReady() async {
+  @Test func openingTheFilterAsksForTheIndexAndTheFirstKeyFindsItReady() async {
     let store = makeAppStore(
       AppFeature.State(standupsList: StandupsList.State(standups: Fixtures.all)))
-    #expect(!store.state.standupsList.search.isIndexed)
+    // The launch makes none.
     await store.send(.onLaunch)
-    await store.receive(.standupsList(.searchIndexBuilt(StandupsIndex(Fixtures.all))))
-    #expect(store.state.standupsList.search.isIndexed)
-    // The filter's first key searches the index it was given.
+    await store.finish()
+    #expect(!store.state.standupsList.search.isIndexed)
     await store.send(.standupsList(.filterButtonTapped)) {
       $0.standupsList.filter.isEditing = true
     }
+    await store.receive(.standupsList(.searchIndexBuilt(StandupsIndex(Fixtures.all))))
+    #expect(store.state.standupsList.search.isIndexed)
+    // The filter's first key searches the index it was given.
     await store.send(.standupsList(.filterChanged("l", cursor: 1))) {
       $0.standupsList.filter.text = "l"
       $0.standupsList.filter.cursor = 1
@@ -53,12 +56,37 @@ struct StandupsIndexTests {
     await store.finish()
   }
 
-  @Test func aLaunchWithTheIndexAlreadyMadeAsksForNone() async {
+  @Test func openingTheFilterWithTheIndexMadeAsksForNone() async {
     // `--open '/?filter=…'`: the kept filter made the index as the state was made.
     let list = StandupsList.State(standups: Fixtures.all, filter: StandupsFilter(text: "launch"))
     #expect(list.search.isIndexed)
     let store = makeAppStore(AppFeature.State(standupsList: list))
     await store.send(.onLaunch)
+    await store.send(.standupsList(.filterButtonTapped)) {
+      $0.standupsList.filter.isEditing = true
+      $0.standupsList.filter.cursor = 6
+    }
+    await store.finish()
+  }
+
+  @Test func openingTheFilterAgainBeforeTheIndexArrivesTakesOneIndex() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: StandupsList.State(standups: Fixtures.all)) {
+      StandupsList()
+    } withDependencies: {
+      // Each index takes a second to make (a cancelled one ends at once).
+      $0.standupsIndexer = StandupsIndexer { standups in
+        try? await clock.sleep(for: .seconds(1))
+        return StandupsIndex(standups)
+      }
+    }
+    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await store.send(.filterCleared) { $0.filter = StandupsFilter() }
+    await store.send(.filterButtonTapped) { $0.filter.isEditing = true }
+    await clock.advance(by: .seconds(1))
+    // The first was cancelled: one index arrives, and the test ends with no other.
+    await store.receive(.searchIndexBuilt(StandupsIndex(Fixtures.all)))
+    #expect(store.state.search.isIndexed)
     await store.finish()
   }
 

@@ -1,6 +1,6 @@
 /// The filter's index of a set of standups (their folded words), made apart
-/// from the state it goes into: `AppFeature` asks for it at launch, so that
-/// the first key typed into the filter finds it ready; from then on the list
+/// from the state it goes into: the list asks for it when the filter opens,
+/// so that the first key typed finds it ready; from then on the list
 /// keeps it up to date, standup by standup (see `StandupsSearch`).
 public struct StandupsIndex: Equatable, Sendable {
   /// What it was made from: entries of standups changed since are made again.

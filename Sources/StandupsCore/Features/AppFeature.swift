@@ -75,7 +75,6 @@ public struct AppFeature: Reducer {
   @Dependency(\.uuid) var uuid
   @Dependency(\.standupsStore) var store
   @Dependency(\.clipboard) var clipboard
-  @Dependency(\.standupsIndexer) var indexer
 
   public init() {}
 
@@ -109,18 +108,8 @@ public struct AppFeature: Reducer {
         let listen: Effect<Action> = .run { [store] send in
           for await event in store.events() { await send(.persistence(event)) }
         }
-        // The filter's index, made while the user reads the first frame:
-        // the first key typed into the filter finds it ready.
-        let index: [Effect<Action>] =
-          state.standupsList.search.isIndexed
-          ? []
-          : [
-            .run { [indexer, standups = state.standupsList.standups] send in
-              await send(.standupsList(.searchIndexBuilt(await indexer.build(standups))))
-            }
-          ]
         return .merge(
-          [listen] + index
+          [listen]
             + recordings.map { .send(.path(.element(id: $0, action: .record(.onAppear)))) })
 
       case .persistence(.changedElsewhere(let stored, let base, let revision)):

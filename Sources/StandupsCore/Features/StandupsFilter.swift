@@ -152,10 +152,10 @@ public struct StandupsSearch: Equatable, Sendable, CustomReflectable {
     var words: [UInt8]
   }
 
-  /// Parallel to the standups; nil until the index made at launch arrives
+  /// Parallel to the standups; nil until the index asked for by `/` arrives
   /// (`adopt`), or a filter needs it before (then made on the spot).
-  /// Start-up does not wait for it: 1 000 standups × 20 meetings take tens
-  /// of milliseconds.
+  /// The filter line does not wait for it: 1 000 standups × 20 meetings
+  /// take tens of milliseconds.
   var entries: [Entry]?
   /// Positions in the standups of those the filter shows, ascending; nil
   /// when nothing is filtered (all show).

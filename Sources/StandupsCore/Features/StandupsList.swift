@@ -137,7 +137,7 @@ public struct StandupsList: Reducer {
     case filterCleared
     /// Fill an empty list with the sample standups.
     case loadSamplesButtonTapped
-    /// The filter's index, made off the reducer (asked for at launch).
+    /// The filter's index, made off the reducer (asked for when the filter opens).
     case searchIndexBuilt(StandupsIndex)
     /// Move the highlight by `offset` cards (clamped to the list).
     case selectionMoved(by: Int)
@@ -177,6 +177,9 @@ public struct StandupsList: Reducer {
   }
 
   @Dependency(\.uuid) var uuid
+  @Dependency(\.standupsIndexer) var indexer
+
+  private enum CancelID { case index }
 
   public init() {}
 
@@ -221,7 +224,14 @@ public struct StandupsList: Reducer {
       case .filterButtonTapped:
         state.filter.isEditing = true
         state.filter.cursor = state.filter.text.count
-        return .none
+        guard !state.search.isIndexed else { return .none }
+        // Made while the user reaches for the first key, off the reducer; a
+        // session that never filters keeps no index. `/` again before it
+        // arrives asks once more for the standups as they are then.
+        return .run { [indexer, standups = state.standups] send in
+          await send(.searchIndexBuilt(await indexer.build(standups)))
+        }
+        .cancellable(id: CancelID.index, cancelInFlight: true)
 
       case .filterChanged(let text, let cursor):
         state.filter.text = text
