@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DATA ?= Sources/StandupsCore/Resources/sample-standups.json
 
-.PHONY: run run-inventory build test format lint snapshots release bench clean man man-check install uninstall install-check
+.PHONY: run run-inventory build test format lint snapshots release bench order clean man man-check install uninstall install-check
 
 ## run: build and open the app on the embedded sample data file (a copy, so the sample stays pristine)
 run:
@@ -38,9 +38,14 @@ lint:
 ## linked in (one file that needs only libc and ncurses), and not position-
 ## independent, so nothing of that runtime is relocated at start; no symbols
 ## exported (no program loads it as a library: its 3 MB symbol table would be
-## read at every start):
+## read at every start); linked by lld with every function in a section of its
+## own and the functions a session runs side by side (scripts/standups.order,
+## `make order`), so the few pages of code a session touches are together:
 ## .build/release/standups
-RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic $(if $(SCRATCH),--scratch-path $(SCRATCH))
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib $(if $(SCRATCH),--scratch-path $(SCRATCH)) \
+	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xlinker -no-pie -Xlinker --no-export-dynamic \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/standups.order -Xlinker --no-warn-symbol-ordering
 release:
 	$(RELEASE_BUILD) --product standups
 	@echo "built $$($(RELEASE_BUILD) --show-bin-path)/standups"
@@ -51,6 +56,13 @@ bench:
 	$(RELEASE_BUILD) --product standups
 	$(RELEASE_BUILD) --product standups-bench
 	$$($(RELEASE_BUILD) --show-bin-path)/standups-bench $(BENCH_ARGS)
+
+## order: scripts/standups.order again, from callgrind sessions of the release
+## build (after changes to what start-up or a common screen runs; needs valgrind)
+order:
+	$(RELEASE_BUILD) --product standups
+	$(RELEASE_BUILD) --product standups-bench
+	scripts/order-file.py "$$($(RELEASE_BUILD) --show-bin-path)"
 
 ## man: the manual pages in docs/man, from the argument parser (its generate-manual
 ## tool) and, for the sections it cannot write, from the apps (keys from the keymaps)

@@ -132,6 +132,11 @@ if !terminalSections.isEmpty {
       try DataFile(path: small).save(SampleData.standups)
       try TerminalBench(app: options.app, dataFile: small, report: report)
         .startUp(runs: options.startUpRuns, label: "the 3 sample standups", targets: false)
+      // The floor: ten standups as the large file has them.
+      let ten = Fixtures.temporaryDirectory("ten") + "/standups.json"
+      try DataFile(path: ten).save(Fixtures.standups(count: 10, meetings: 20))
+      try TerminalBench(app: options.app, dataFile: ten, report: report)
+        .startUp(runs: options.startUpRuns, label: "10 standups × 20 meetings", targets: false)
     }
     if terminalSections.contains("idle") { try bench.idle(seconds: options.idleSeconds) }
   } catch {
