@@ -29,6 +29,17 @@ public struct DocumentFile<Document: Sendable>: Sendable {
   /// The document in the file and the version of the file it came from, or
   /// nil when there is no file yet.
   public func read() throws(DocumentFailure) -> (document: Document, version: FileVersion)? {
+    if let decodeOnce = format.decodeOnce {
+      guard let buffer = try FileBuffer.read(path) else { return nil }
+      let document = withExtendedLifetime(buffer) {
+        decodeOnce(buffer.bytes) { buffer.release($0) }
+      }
+      if let document {
+        return (document, buffer.version)
+      }
+      // Not taken, and the bytes it passed are gone: the general path reads
+      // the file again (whatever version is there now, with its own bytes).
+    }
     guard let snapshot = try FileSnapshot.read(path) else { return nil }
     return (try decode(snapshot.data), snapshot.version)
   }

@@ -11,17 +11,27 @@ public struct DocumentFormat<Document: Sendable>: Sendable {
   public var version: Int
   public var decode: @Sendable (Data) throws(FormatError) -> Document
   public var encode: @Sendable (Document) throws -> Data
+  /// A quicker decode for loading a file that lets go of the bytes as it
+  /// passes them (`passed(range)`: none of `range` is read again), or nil
+  /// when it does not take the bytes — then `decode` reads the file afresh.
+  public typealias DecodeOnce =
+    @Sendable (
+      _ bytes: UnsafeRawBufferPointer, _ passed: @escaping @Sendable (Range<Int>) -> Void
+    ) -> Document?
+  public var decodeOnce: DecodeOnce?
 
   public init(
     name: String, program: String, version: Int,
     decode: @escaping @Sendable (Data) throws(FormatError) -> Document,
-    encode: @escaping @Sendable (Document) throws -> Data
+    encode: @escaping @Sendable (Document) throws -> Data,
+    decodeOnce: DecodeOnce? = nil
   ) {
     self.name = name
     self.program = program
     self.version = version
     self.decode = decode
     self.encode = encode
+    self.decodeOnce = decodeOnce
   }
 }
 

@@ -39,44 +39,21 @@ public struct FileSnapshot: Sendable {
 
   /// The file at `path`, or nil when there is none.
   public static func read(_ path: String) throws(DocumentFailure) -> FileSnapshot? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else {
-      if errno == ENOENT || errno == ENOTDIR { return nil }
-      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-    }
-    defer { close(fd) }
-    var info = Glibc.stat()
-    guard fstat(fd, &info) == 0 else {
-      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-    }
-    // One byte more than the size, so the read that finds the end needs no growth.
-    var data = Data(count: max(Int(info.st_size), 0) + 1)
-    var count = 0
-    var failure: Int32 = 0
-    // Read until the end, growing if the file grew since fstat.
-    while failure == 0 {
-      if count == data.count { data.count += max(4096, data.count / 2) }
-      let n = data.withUnsafeMutableBytes { buffer in
-        Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-      }
-      if n > 0 {
-        count += n
-      } else if n == 0 {
-        break
-      } else if errno != EINTR {
-        failure = errno
-      }
-    }
-    guard failure == 0 else {
-      throw .unreadable(path: path, reason: String(cString: strerror(failure)))
-    }
-    data.count = count
-    let version = FileVersion(
+    guard let pages = try FileBuffer.Pages.read(path) else { return nil }
+    let data = Data(
+      bytesNoCopy: pages.start, count: pages.count,
+      deallocator: .custom { [capacity = pages.capacity] start, _ in munmap(start, capacity) })
+    return FileSnapshot(data: data, version: pages.version)
+  }
+
+  /// The version of a file whose descriptor `fstat` gave `info` and from
+  /// which `count` bytes hashing to `hash` were read.
+  static func version(of info: Glibc.stat, count: Int, hash: UInt64) -> FileVersion {
+    FileVersion(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(count),
       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
       statusChanged: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
-      hash: Self.hash(data))
-    return FileSnapshot(data: data, version: version)
+      hash: hash)
   }
 
   /// The stat part of the version at `path` (hash 0), or nil when there is
@@ -94,20 +71,22 @@ public struct FileSnapshot: Sendable {
   /// A 64-bit hash of the bytes, eight at a time (FNV-1a's constants over
   /// words): to tell versions apart, not to resist an adversary.
   public static func hash(_ data: Data) -> UInt64 {
-    data.withUnsafeBytes { bytes in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      let prime: UInt64 = 0x0000_0100_0000_01b3
-      var i = 0
-      while bytes.count - i >= 8 {
-        hash = (hash ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* prime
-        hash ^= hash >> 29
-        i += 8
-      }
-      while i < bytes.count {
-        hash = (hash ^ UInt64(bytes[i])) &* prime
-        i += 1
-      }
-      return hash ^ UInt64(bytes.count)
+    data.withUnsafeBytes { hash($0) }
+  }
+
+  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    let prime: UInt64 = 0x0000_0100_0000_01b3
+    var i = 0
+    while bytes.count - i >= 8 {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* prime
+      hash ^= hash >> 29
+      i += 8
     }
+    while i < bytes.count {
+      hash = (hash ^ UInt64(bytes[i])) &* prime
+      i += 1
+    }
+    return hash ^ UInt64(bytes.count)
   }
 }

@@ -11,7 +11,8 @@ public typealias DataFile = DocumentFile<IdentifiedArrayOf<Standup>>
 
 extension DocumentFormat where Document == IdentifiedArrayOf<Standup> {
   /// Versioned JSON (`StandupsFormat`); a large file is read in two halves,
-  /// the second on a helper thread.
+  /// the second on a helper thread, and loading gives the file's pages back
+  /// as the readers pass them.
   public static var standups: Self {
     DocumentFormat(
       name: "standups file", program: "standups", version: StandupsFormat.currentVersion,
@@ -25,7 +26,10 @@ extension DocumentFormat where Document == IdentifiedArrayOf<Standup> {
           }
         }
       },
-      encode: StandupsFormat.encode)
+      encode: StandupsFormat.encode,
+      decodeOnce: { bytes, passed in
+        StandupsFormat.decodeOnce(bytes, helper: HelperThread.start, passed: passed)
+      })
   }
 }
 

@@ -19,36 +19,74 @@ struct DataFileReader {
   var i = 0
   /// On a large file, another thread reads the standups after its boundary.
   private var handOff: TailReader?
+  /// Told, now and then, how far the standups read reach (see `Progress`).
+  private var progress: Progress?
 
   init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
   static func read(_ data: Data, helper: StandupsFormat.StartHelper? = nil)
     -> IdentifiedArrayOf<Standup>?
   {
-    data.withUnsafeBytes { raw in
-      var reader = DataFileReader(raw)
-      guard let helper, let tail = TailReader.start(reading: raw, on: helper) else {
-        return reader.file()
-      }
-      reader.handOff = tail
-      defer { _ = tail.join() }  // the bytes must outlive the other thread
+    data.withUnsafeBytes { read($0, helper: helper, passed: nil) }
+  }
+
+  /// `passed`, when given, is told about the bytes of the standups read so
+  /// far, which neither reader reads again.
+  static func read(
+    _ raw: UnsafeRawBufferPointer, helper: StandupsFormat.StartHelper?,
+    passed: (@Sendable (Range<Int>) -> Void)?
+  ) -> IdentifiedArrayOf<Standup>? {
+    var reader = DataFileReader(raw)
+    guard let helper, let tail = TailReader.start(reading: raw, on: helper, passed: passed)
+    else {
+      reader.progress = passed.map { Progress(from: 0, to: raw.count, report: $0) }
       return reader.file()
     }
+    reader.progress = passed.map { Progress(from: 0, to: tail.boundary, report: $0) }
+    reader.handOff = tail
+    defer { _ = tail.join() }  // the bytes must outlive the other thread
+    return reader.file()
   }
 
   /// What `standups()` reads after a standup that ends at `start`: more
   /// standups, each after a comma, then the closing bracket. For `TailReader`.
   static func readTail(
-    _ bytes: UnsafeRawBufferPointer, from start: Int
+    _ bytes: UnsafeRawBufferPointer, from start: Int,
+    passed: (@Sendable (Range<Int>) -> Void)? = nil
   ) -> (standups: [Standup], end: Int)? {
     var reader = DataFileReader(bytes)
     reader.i = start
+    reader.progress = passed.map { Progress(from: start, to: bytes.count, report: $0) }
     var standups: [Standup] = []
     while reader.take(UInt8(ascii: ",")) {
       guard let next = reader.standup() else { return nil }
       standups.append(next)
+      reader.progress?.reached(reader.i)
     }
     return reader.take(UInt8(ascii: "]")) ? (standups, reader.i) : nil
+  }
+
+  /// Reports a reader's way through its part of the bytes (from the start to
+  /// the other thread's boundary, or from that boundary to the end) every
+  /// 256 KB: reports never reach into the other reader's part, which it may
+  /// still be reading.
+  struct Progress {
+    private var reported: Int
+    private let limit: Int
+    private let report: @Sendable (Range<Int>) -> Void
+
+    init(from start: Int, to limit: Int, report: @escaping @Sendable (Range<Int>) -> Void) {
+      self.reported = start
+      self.limit = limit
+      self.report = report
+    }
+
+    mutating func reached(_ position: Int) {
+      let end = min(position, limit)
+      guard end - reported >= 256 * 1024 else { return }
+      report(reported..<end)
+      reported = end
+    }
   }
 
   // MARK: The format
@@ -82,6 +120,7 @@ struct DataFileReader {
     if take(UInt8(ascii: "]")) { return result }
     repeat {
       guard let next = standup(), result.append(next).inserted else { return nil }
+      progress?.reached(i)
       if let tail = handOff, i == tail.boundary {
         handOff = nil
         guard let (rest, end) = tail.join() else { return nil }

@@ -32,6 +32,17 @@ public enum StandupsFormat {
     return try decodeWithJSONDecoder(data)
   }
 
+  /// The fast path alone, over bytes the caller lets go of as they are read:
+  /// `passed(range)` says no reader reads `range` again. Nil when the fast
+  /// path does not take them; then some may be gone, and `decode` needs the
+  /// file's bytes afresh.
+  public static func decodeOnce(
+    _ bytes: UnsafeRawBufferPointer, helper: StartHelper? = nil,
+    passed: @escaping @Sendable (Range<Int>) -> Void
+  ) -> IdentifiedArrayOf<Standup>? {
+    DataFileReader.read(bytes, helper: helper, passed: passed)
+  }
+
   /// The general path: any valid file, and a precise error for any other.
   static func decodeWithJSONDecoder(_ data: Data) throws(Failure) -> IdentifiedArrayOf<Standup> {
     // Invalid UTF-8 (a hand-edited file, a bad copy) must not cost the whole

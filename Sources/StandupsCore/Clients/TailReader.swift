@@ -27,13 +27,15 @@ final class TailReader: @unchecked Sendable {
   /// A reader already at work on the tail of `bytes`, or nil when the file is
   /// small, has no split point, or the helper could not start.
   static func start(
-    reading bytes: UnsafeRawBufferPointer, on helper: StandupsFormat.StartHelper
+    reading bytes: UnsafeRawBufferPointer, on helper: StandupsFormat.StartHelper,
+    passed: (@Sendable (Range<Int>) -> Void)? = nil
   ) -> TailReader? {
     guard bytes.count >= minimumSize, let boundary = splitPoint(in: bytes) else { return nil }
     let reader = TailReader(bytes: bytes, boundary: boundary)
     guard
       let wait = helper({
-        reader.output = DataFileReader.readTail(reader.bytes, from: reader.boundary)
+        reader.output = DataFileReader.readTail(
+          reader.bytes, from: reader.boundary, passed: passed)
       })
     else { return nil }
     reader.wait = wait

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A file's bytes in anonymous pages of their own, read with read(2) as
+/// `FileSnapshot`'s are, for a reader that gives the pages back as it passes them:
+/// while a large file is decoded, its bytes and what is decoded from them are
+/// not both whole in memory.
+///
+/// Bytes given back read as zeros, which no JSON decoder accepts: a reader
+/// that gives up after giving bytes back leaves them unusable, and the file
+/// must be read again.
+public final class FileBuffer: @unchecked Sendable {
+  public let version: FileVersion
+  /// The file's bytes (the start of the pages).
+  public let bytes: UnsafeRawBufferPointer
+  private let pages: Pages
+
+  private init(_ pages: Pages) {
+    self.pages = pages
+    self.bytes = UnsafeRawBufferPointer(start: pages.start, count: pages.count)
+    self.version = pages.version
+  }
+
+  deinit { munmap(pages.start, pages.capacity) }
+
+  /// The file at `path`, or nil when there is none.
+  public static func read(_ path: String) throws(DocumentFailure) -> FileBuffer? {
+    try Pages.read(path).map(FileBuffer.init)
+  }
+
+  /// Gives back the whole pages inside `range` of `bytes`: the caller reads
+  /// none of it again. Safe from any thread.
+  public func release(_ range: Range<Int>) {
+    let start = Pages.rounded(max(range.lowerBound, 0))
+    let end = min(range.upperBound, bytes.count) / Pages.size * Pages.size
+    guard end > start else { return }
+    _ = madvise(pages.start + start, end - start, MADV_DONTNEED)
+  }
+
+  /// A file read into anonymous pages mapped for it; whoever takes them
+  /// unmaps them (`capacity` bytes from `start`).
+  struct Pages {
+    let start: UnsafeMutableRawPointer
+    let capacity: Int
+    let count: Int
+    let version: FileVersion
+
+    static let size = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    static func read(_ path: String) throws(DocumentFailure) -> Pages? {
+      let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+      guard fd >= 0 else {
+        if errno == ENOENT || errno == ENOTDIR { return nil }
+        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+      defer { close(fd) }
+      var info = Glibc.stat()
+      guard fstat(fd, &info) == 0 else {
+        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+      // One byte more than the size, so the read that finds the end needs no growth.
+      var capacity = rounded(max(Int(info.st_size), 0) + 1)
+      guard var start = map(capacity) else {
+        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+      var count = 0
+      var failure: Int32 = 0
+      // Read until the end, growing if the file grew since fstat.
+      while failure == 0 {
+        if count == capacity {
+          let larger = rounded(capacity + max(4096, capacity / 2))
+          guard let grown = map(larger) else {
+            failure = errno
+            break
+          }
+          grown.copyMemory(from: start, byteCount: count)
+          munmap(start, capacity)
+          (start, capacity) = (grown, larger)
+        }
+        let n = Glibc.read(fd, start + count, capacity - count)
+        if n > 0 {
+          count += n
+        } else if n == 0 {
+          break
+        } else if errno != EINTR {
+          failure = errno
+        }
+      }
+      guard failure == 0 else {
+        munmap(start, capacity)
+        throw .unreadable(path: path, reason: String(cString: strerror(failure)))
+      }
+      let version = FileSnapshot.version(
+        of: info, count: count,
+        hash: FileSnapshot.hash(UnsafeRawBufferPointer(start: start, count: count)))
+      return Pages(start: start, capacity: capacity, count: count, version: version)
+    }
+
+    static func rounded(_ count: Int) -> Int { (count + size - 1) / size * size }
+
+    private static func map(_ count: Int) -> UnsafeMutableRawPointer? {
+      let pointer = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+      return pointer == MAP_FAILED ? nil : pointer
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Persistence
+import StandupsApp
+import StandupsCore
+import Testing
+
+/// A data file is loaded from pages of its own, given back as the readers
+/// pass them; a file the fast path refuses part-way is read again, whole.
+struct LargeFileLoadTests {
+  let directory: String = {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("standups-load-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  /// 600 standups of 8 meetings: a file of well over a megabyte.
+  static let many: IdentifiedArrayOf<Standup> = IdentifiedArray(
+    uniqueElements: (0..<600).map { n in
+      Standup(
+        id: Standup.ID(UUID(n * 100 + 1)),
+        meetings: IdentifiedArray(
+          uniqueElements: (0..<8).map { m in
+            Meeting(
+              id: Meeting.ID(UUID(n * 100 + 10 + m)),
+              date: Date(timeIntervalSince1970: Double(1_700_000_000 + n * 86_400 + m)),
+              transcript: "Blob: notes of meeting \(m) of standup \(n).\nBlob Jr: no blockers.")
+          }),
+        title: "Standup \(n)")
+    })
+
+  @Test func aLargeFileLoadsWithTheVersionOfItsBytes() throws {
+    let file = DataFile(path: directory + "/standups.json")
+    try file.save(Self.many)
+    let loaded = try #require(try file.read())
+    #expect(loaded.document == Self.many)
+    let snapshot = try #require(try FileSnapshot.read(file.path))
+    #expect(snapshot.data.count > 1_000_000)
+    #expect(loaded.version == snapshot.version)
+  }
+
+  @Test func aFileTheFastPathRefusesPartWayIsReadAgainWhole() throws {
+    let file = DataFile(path: directory + "/standups.json")
+    try file.save(Self.many)
+    // An unknown key in the last standup: read by `JSONDecoder` only, after
+    // the fast path gave back most of the bytes.
+    var json = try String(contentsOfFile: file.path, encoding: .utf8)
+    let lastTitle = try #require(json.range(of: "\"title\" : ", options: .backwards))
+    json.insert(contentsOf: "\"extra\" : 1, ", at: lastTitle.lowerBound)
+    try json.write(toFile: file.path, atomically: true, encoding: .utf8)
+    let loaded = try #require(try file.read())
+    #expect(loaded.document == Self.many)
+    #expect(loaded.version == (try FileSnapshot.read(file.path))?.version)
+  }
+
+  @Test func pagesGivenBackReadAsZerosAndOnlyWholeOnes() throws {
+    let path = directory + "/bytes"
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let contents = Data((0..<(page * 4 + 100)).map { UInt8(truncatingIfNeeded: $0 % 251 + 1) })
+    try contents.write(to: URL(fileURLWithPath: path))
+    let buffer = try #require(try FileBuffer.read(path))
+    #expect(Data(buffer.bytes) == contents)
+    #expect(buffer.version == (try FileSnapshot.read(path))?.version)
+    // From the middle of the first page to the middle of the fourth: the
+    // second and third pages only.
+    buffer.release((page / 2)..<(page * 3 + page / 2))
+    let after = Data(buffer.bytes)
+    #expect(after.prefix(page) == contents.prefix(page))
+    #expect(after[page..<(page * 3)].allSatisfy { $0 == 0 })
+    #expect(after.suffix(from: page * 3) == contents.suffix(from: page * 3))
+    // Nothing outside the bytes, and no part of a page.
+    buffer.release((page * 4)..<(page * 9))
+    buffer.release(10..<20)
+    #expect(Data(buffer.bytes).suffix(from: page * 3) == contents.suffix(from: page * 3))
+    #expect(Data(buffer.bytes).prefix(page) == contents.prefix(page))
+  }
+
+  @Test func aMissingFileIsNoBuffer() throws {
+    #expect(try FileBuffer.read(directory + "/none") == nil)
+  }
+}
