@@ -40,12 +40,14 @@ lint:
 ## exported (no program loads it as a library: its 3 MB symbol table would be
 ## read at every start); linked by lld with every function in a section of its
 ## own and the functions a session runs side by side (scripts/standups.order,
-## `make order`), so the few pages of code a session touches are together:
+## and scripts/standups-unnamed.ld for those without a symbol: `make order`),
+## so the few pages of code a session touches are together:
 ## .build/release/standups
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib $(if $(SCRATCH),--scratch-path $(SCRATCH)) \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xlinker -no-pie -Xlinker --no-export-dynamic \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/standups.order -Xlinker --no-warn-symbol-ordering
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/standups.order -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --script=$(CURDIR)/scripts/standups-unnamed.ld
 release:
 	$(RELEASE_BUILD) --product standups
 	@echo "built $$($(RELEASE_BUILD) --show-bin-path)/standups"
@@ -57,12 +59,15 @@ bench:
 	$(RELEASE_BUILD) --product standups-bench
 	$$($(RELEASE_BUILD) --show-bin-path)/standups-bench $(BENCH_ARGS)
 
-## order: scripts/standups.order again, from callgrind sessions of the release
-## build (after changes to what start-up or a common screen runs; needs valgrind)
+## order: scripts/standups.order and standups-unnamed.ld again, from callgrind
+## sessions of the release build (after changes to what start-up or a common
+## screen runs; needs valgrind), then the release build linked with them
 order:
-	$(RELEASE_BUILD) --product standups
+	@mkdir -p .build
+	$(RELEASE_BUILD) --product standups -Xlinker -Map=$(CURDIR)/.build/standups.map
 	$(RELEASE_BUILD) --product standups-bench
-	scripts/order-file.py "$$($(RELEASE_BUILD) --show-bin-path)"
+	scripts/order-file.py "$$($(RELEASE_BUILD) --show-bin-path)" .build/standups.map
+	$(RELEASE_BUILD) --product standups
 
 ## man: the manual pages in docs/man, from the argument parser (its generate-manual
 ## tool) and, for the sections it cannot write, from the apps (keys from the keymaps)

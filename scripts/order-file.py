@@ -1,25 +1,30 @@
 #!/usr/bin/env python3
-"""Writes the release link's symbol order: the functions a session runs, first.
+"""Writes the release link's code order: the functions a session runs, first.
 
-    scripts/order-file.py BIN_DIR [OUT]
+    scripts/order-file.py BIN_DIR LINK_MAP [OUT_DIR]
 
-BIN_DIR holds a release build of `standups` and `standups-bench` (any order
-file or none). Each scenario below runs `standups` under callgrind in an 80×24
-pseudo-terminal and presses its keys; every function of the binary that ran
-is written to OUT (default scripts/standups.order), one symbol a line, for
-`ld.lld --symbol-ordering-file`. The linker then puts them side by side at the
-start of .text, so the pages a session touches are few and together: the
-kernel maps files 16 pages or more around each page touched, so code
+BIN_DIR holds a release build of `standups` and `standups-bench`, LINK_MAP
+the map lld wrote when it linked that `standups` (`-Xlinker -Map=FILE`).
+Each scenario below runs `standups` under callgrind in an 80x24
+pseudo-terminal and presses its keys. Written to OUT_DIR (default: scripts):
+
+- standups.order: every function of the binary that ran, one symbol a line,
+  for `ld.lld --symbol-ordering-file`, which puts them side by side at the
+  start of .text;
+- standups-unnamed.ld: the code that ran in sections without a symbol (LLVM's
+  private `.L` functions: closures' context destroyers, key path accessors),
+  by object and section, for a linker script that puts them just before.
+
+The kernel maps files 16 pages or more around each page touched, so code
 scattered through a large static binary is resident many times over.
 
 A name several object files define locally (value witnesses, `objectdestroy`
 thunks) moves every copy, each in a section of its own: a few bytes each.
-Functions without a symbol (LLVM's private `.L` ones: some closures' context
-destroyers, key path accessors) cannot be named here and stay where they are.
-Symbols the binary no longer has cost nothing at link time, so the file ages
-gracefully; `make order` makes it again.
+Symbols, objects or sections the binary no longer has cost nothing at link
+time, so the files age gracefully; `make order` makes them again.
 """
 
+import bisect
 import os
 import pty
 import re
@@ -51,7 +56,7 @@ def run(app: str, data: str, keys: list[str], out: str) -> None:
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
         os.execvp("valgrind", ["valgrind", "--tool=callgrind", "--demangle=no",
-                               "--dump-instr=no", f"--callgrind-out-file={out}",
+                               "--dump-instr=yes", f"--callgrind-out-file={out}",
                                app, "--data", data])
     import fcntl, struct, termios
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
@@ -109,10 +114,78 @@ def functions_that_ran(path: str, binary: str) -> list[str]:
     return found
 
 
+def addresses_that_ran(path: str, binary: str) -> set[int]:
+    """The binary's instruction addresses in a callgrind output (`--dump-instr=yes`)."""
+    objects: dict[str, str] = {}
+    current = None
+    found: set[int] = set()
+    position = 0
+    for line in open(path, errors="replace"):
+        first = line[0]
+        if first in "0+-*":
+            token = line.split(None, 1)[0]
+            if token.startswith("0x"):
+                position = int(token, 16)
+            elif first == "+":
+                position += int(token[1:])
+            elif first == "-":
+                position -= int(token[1:])
+            if current == binary:
+                found.add(position)
+        elif line.startswith(("ob=", "cob=")):
+            match = re.match(r"c?ob=\((\d+)\)(?: (.*))?", line.strip())
+            if match and match.group(2):
+                objects[match.group(1)] = match.group(2)
+            if match and line.startswith("ob="):
+                current = objects.get(match.group(1))
+    return found
+
+
+def unnamed_sections(link_map: str, addresses: set[int]) -> list[str]:
+    """Input-section patterns (`*/Module.build/File.o(.text..Lname)`) of the
+    symbol-less sections of .text that hold any of `addresses`."""
+    sections: list[tuple[int, int, str]] = []
+    output = None
+    for line in open(link_map):
+        fields = line.split(None, 4)
+        if len(fields) < 5:
+            continue
+        try:
+            start, size = int(fields[0], 16), int(fields[2], 16)
+        except ValueError:
+            continue
+        name = fields[4].strip()
+        if ":(" not in name:
+            if name.startswith("."):
+                output = name
+            continue
+        if output == ".text":
+            sections.append((start, size, name))
+    sections.sort()
+    starts = [start for start, _, _ in sections]
+    patterns: list[str] = []
+    for address in sorted(addresses):
+        index = bisect.bisect_right(starts, address) - 1
+        if index < 0:
+            continue
+        start, size, name = sections[index]
+        if not start <= address < start + size:
+            continue
+        file, section = name.split(":(", 1)
+        parts = file.split("/")
+        # Our build's objects only; the toolchain's libraries have no such sections.
+        if section.startswith(".text..L") and len(parts) > 2 and parts[-2].endswith(".build"):
+            pattern = f"*/{parts[-2]}/{parts[-1]}({section[:-1]})"
+            if pattern not in patterns:
+                patterns.append(pattern)
+    return patterns
+
+
 def main() -> None:
-    bin_dir = sys.argv[1]
-    out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__),
-                                                             "standups.order")
+    bin_dir, link_map = sys.argv[1], sys.argv[2]
+    out_dir = sys.argv[3] if len(sys.argv) > 3 else os.path.dirname(os.path.abspath(__file__))
+    out = os.path.join(out_dir, "standups.order")
+    script = os.path.join(out_dir, "standups-unnamed.ld")
     work = tempfile.mkdtemp(prefix="standups-order-")
     try:
         # valgrind 3.19 cannot read the static binary's DWARF.
@@ -127,10 +200,12 @@ def main() -> None:
         subprocess.run([os.path.join(bin_dir, "standups-bench"), "--write-data", files["large"]],
                        check=True, stdout=subprocess.DEVNULL)
         order: list[str] = []
+        addresses: set[int] = set()
         for number, (data, keys) in enumerate(SCENARIOS):
             profile = os.path.join(work, f"callgrind.{number}")
             run(app, files[data], keys, profile)
             order += functions_that_ran(profile, app)
+            addresses |= addresses_that_ran(profile, app)
         # Functions the binary defines (valgrind may name a few it does not).
         defined = Counter(line.split()[-1] for line in subprocess.run(
             ["nm", "--defined-only", app], capture_output=True, text=True, check=True
@@ -143,7 +218,14 @@ def main() -> None:
                 kept.append(name)
         with open(out, "w") as file:
             file.write("\n".join(kept) + "\n")
-        print(f"{out}: {len(kept)} functions")
+        patterns = unnamed_sections(link_map, addresses)
+        with open(script, "w") as file:
+            file.write("/* Written by scripts/order-file.py (make order): code without a symbol\n"
+                       "   that sessions run, put just before .text, beside the ordered functions. */\n"
+                       "SECTIONS {\n  .text.unnamed : {\n"
+                       + "".join(f"    {pattern}\n" for pattern in patterns)
+                       + "  }\n} INSERT BEFORE .text;\n")
+        print(f"{out}: {len(kept)} functions; {script}: {len(patterns)} sections")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
