@@ -159,7 +159,7 @@ def unnamed_sections(link_map: str, addresses: set[int]) -> list[str]:
             if name.startswith("."):
                 output = name
             continue
-        if output == ".text":
+        if output is not None and output.startswith(".text"):
             sections.append((start, size, name))
     sections.sort()
     starts = [start for start, _, _ in sections]
