@@ -40,7 +40,7 @@ lint:
 ## exported (no program loads it as a library: its 3 MB symbol table would be
 ## read at every start); linked by lld with every function in a section of its
 ## own and the functions a session runs side by side (scripts/standups.order,
-## and scripts/standups-unnamed.ld for those without a symbol: `make order`),
+## and scripts/standups-hot.ld for those no symbol places: `make order`),
 ## so the few pages of code a session touches are together:
 ## .build/release/standups
 ## The C++ library the Swift runtime uses is linked in too (`-lstdc++` finds the
@@ -52,7 +52,7 @@ RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib $(if $(SCRATCH),
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xlinker -no-pie -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/standups.order -Xlinker --no-warn-symbol-ordering \
-	-Xlinker --script=$(CURDIR)/scripts/standups-unnamed.ld
+	-Xlinker --script=$(CURDIR)/scripts/standups-hot.ld
 $(STATIC_CXX)/libstdc++.a:
 	@mkdir -p $(STATIC_CXX)
 	@ln -sf "$$(clang -print-file-name=libstdc++.a 2>/dev/null || cc -print-file-name=libstdc++.a)" $@
@@ -68,12 +68,12 @@ bench: $(STATIC_CXX)/libstdc++.a
 	$(RELEASE_BUILD) --product standups-bench
 	$$($(RELEASE_BUILD) --show-bin-path)/standups-bench $(BENCH_ARGS)
 
-## order: scripts/standups.order and standups-unnamed.ld again, from callgrind
+## order: scripts/standups.order and standups-hot.ld again, from callgrind
 ## sessions of the release build (after changes to what start-up or a common
 ## screen runs; needs valgrind), then the release build linked with them
 order: $(STATIC_CXX)/libstdc++.a
 	@mkdir -p .build
-	$(RELEASE_BUILD) --product standups -Xlinker -Map=$(CURDIR)/.build/standups.map
+	$(RELEASE_BUILD) --product standups -Xlinker -Map=$(CURDIR)/.build/standups.map -Xlinker --no-demangle
 	$(RELEASE_BUILD) --product standups-bench
 	scripts/order-file.py "$$($(RELEASE_BUILD) --show-bin-path)" .build/standups.map
 	$(RELEASE_BUILD) --product standups

@@ -6,20 +6,22 @@
 BIN_DIR holds a release build of `standups` and `standups-bench`, LINK_MAP
 the map lld wrote when it linked that `standups` (`-Xlinker -Map=FILE`).
 Each scenario below runs `standups` under callgrind in an 80x24
-pseudo-terminal and presses its keys. Written to OUT_DIR (default: scripts):
+pseudo-terminal and presses its keys; the instructions that ran, looked up in
+the map, name the sections of code a session runs. Written to OUT_DIR
+(default: scripts):
 
-- standups.order: every function of the binary that ran, one symbol a line,
-  for `ld.lld --symbol-ordering-file`, which puts them side by side at the
-  start of .text;
-- standups-unnamed.ld: the code that ran in sections without a symbol (LLVM's
-  private `.L` functions: closures' context destroyers, key path accessors),
-  by object and section, for a linker script that puts them just before.
+- standups.order: a symbol of each of those sections, one a line, for
+  `ld.lld --symbol-ordering-file`, which puts them side by side at the start
+  of .text;
+- standups-hot.ld: those no symbol of their own can place — LLVM's private
+  `.L` functions (closures' context destroyers, key path accessors) and
+  sections whose symbol other objects define too (`objectdestroyTm`: ordering
+  the name would move every copy, some inside the toolchain's large sections
+  of many functions) — by object and section, for a linker script that puts
+  them just before.
 
 The kernel maps files 16 pages or more around each page touched, so code
 scattered through a large static binary is resident many times over.
-
-A name several object files define locally (value witnesses, `objectdestroy`
-thunks) moves every copy, each in a section of its own: a few bytes each.
 Symbols, objects or sections the binary no longer has cost nothing at link
 time, so the files age gracefully; `make order` makes them again.
 """
@@ -56,7 +58,8 @@ def run(app: str, data: str, keys: list[str], out: str) -> None:
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
         os.execvp("valgrind", ["valgrind", "--tool=callgrind", "--demangle=no",
-                               "--dump-instr=yes", f"--callgrind-out-file={out}",
+                               "--dump-instr=yes", "--compress-pos=no",
+                               f"--callgrind-out-file={out}",
                                app, "--data", data])
     import fcntl, struct, termios
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
@@ -85,107 +88,72 @@ def run(app: str, data: str, keys: list[str], out: str) -> None:
     os.waitpid(pid, 0)
 
 
-def functions_that_ran(path: str, binary: str) -> list[str]:
-    """The binary's functions in a callgrind output, in the order they appear."""
-    names: dict[str, str] = {}
-    objects: dict[str, str] = {}
-
-    def resolve(table: dict[str, str], text: str) -> str | None:
-        match = re.match(r"\((\d+)\)(?: (.*))?", text)
-        if not match:
-            return text
-        if match.group(2):
-            table[match.group(1)] = match.group(2)
-        return table.get(match.group(1))
-
-    found: list[str] = []
-    current = None
-    for line in open(path, errors="replace"):
-        if line.startswith("ob="):
-            current = resolve(objects, line[3:].strip())
-        elif line.startswith("cob="):
-            resolve(objects, line[4:].strip())
-        elif line.startswith("fn="):
-            name = resolve(names, line[3:].strip())
-            if current == binary and name:
-                found.append(re.sub(r"'\d+$", "", name))
-        elif line.startswith("cfn="):
-            resolve(names, line[4:].strip())
-    return found
+def addresses_that_ran(path: str) -> set[int]:
+    """The instruction addresses in a callgrind output (`--dump-instr=yes
+    --compress-pos=no`: every position is absolute), of every object: valgrind
+    counts code outside the `.text` section (`.text.hot`) as no object's, and
+    the link map tells the binary's addresses from the libraries'."""
+    return {int(line.split(None, 1)[0], 16)
+            for line in open(path, errors="replace") if line.startswith("0x")}
 
 
-def addresses_that_ran(path: str, binary: str) -> set[int]:
-    """The binary's instruction addresses in a callgrind output (`--dump-instr=yes`)."""
-    objects: dict[str, str] = {}
-    current = None
-    found: set[int] = set()
-    position = 0
-    for line in open(path, errors="replace"):
-        first = line[0]
-        if first in "0+-*":
-            token = line.split(None, 1)[0]
-            if token.startswith("0x"):
-                position = int(token, 16)
-            elif first == "+":
-                position += int(token[1:])
-            elif first == "-":
-                position -= int(token[1:])
-            if current == binary:
-                found.add(position)
-        elif line.startswith(("ob=", "cob=")):
-            match = re.match(r"c?ob=\((\d+)\)(?: (.*))?", line.strip())
-            if match and match.group(2):
-                objects[match.group(1)] = match.group(2)
-            if match and line.startswith("ob="):
-                current = objects.get(match.group(1))
-    return found
+MAP_LINE = re.compile(r"^\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+( +)(\S.*)$")
 
 
-def unnamed_sections(link_map: str, addresses: set[int]) -> list[str]:
-    """Input-section patterns (`*/Module.build/File.o(.text..Lname)`) of the
-    symbol-less sections of .text that hold any of `addresses`."""
-    sections: list[tuple[int, int, str]] = []
-    output = None
+def sections_that_ran(link_map: str, addresses: set[int]) -> tuple[list[str], list[str]]:
+    """The sections of .text that hold any of `addresses`, from the link map:
+    the symbol of each that has one of its own, for the symbol order, and an
+    input-section pattern (`*/Module.build/File.o(section)`) for the others:
+    sections without a symbol (LLVM's private `.L` functions) and those whose
+    symbol other objects define too (ordering that name would move every
+    copy, some inside the toolchain's large sections of many functions)."""
+    sections: list[tuple[int, int, str, list[str]]] = []
+    defined: Counter[str] = Counter()
+    in_text = False
     for line in open(link_map):
-        fields = line.split(None, 4)
-        if len(fields) < 5:
+        match = MAP_LINE.match(line)
+        if not match:
             continue
-        try:
-            start, size = int(fields[0], 16), int(fields[2], 16)
-        except ValueError:
-            continue
-        name = fields[4].strip()
-        if ":(" not in name:
-            if name.startswith("."):
-                output = name
-            continue
-        if output is not None and output.startswith(".text"):
-            sections.append((start, size, name))
+        depth, name = len(match.group(3)), match.group(4).strip()
+        if depth < 8:  # an output section
+            in_text = name.startswith(".text")
+        elif depth < 16:  # an input section
+            if in_text:
+                sections.append((int(match.group(1), 16), int(match.group(2), 16), name, []))
+        else:  # a symbol, in the input section above it
+            defined[name] += 1
+            if in_text and sections:
+                sections[-1][3].append(name)
     sections.sort()
-    starts = [start for start, _, _ in sections]
-    patterns: list[str] = []
+    starts = [start for start, _, _, _ in sections]
+    ran: list[tuple[int, int, str, list[str]]] = []
     for address in sorted(addresses):
         index = bisect.bisect_right(starts, address) - 1
-        if index < 0:
-            continue
-        start, size, name = sections[index]
-        if not start <= address < start + size:
+        if index >= 0 and address < starts[index] + sections[index][1]:
+            if not ran or ran[-1] is not sections[index]:
+                ran.append(sections[index])
+    symbols: list[str] = []
+    patterns: list[str] = []
+    for _, _, name, names in ran:
+        unique = [symbol for symbol in names if defined[symbol] == 1]
+        if unique:
+            symbols.append(unique[0])
             continue
         file, section = name.split(":(", 1)
         parts = file.split("/")
-        # Our build's objects only; the toolchain's libraries have no such sections.
-        if section.startswith(".text..L") and len(parts) > 2 and parts[-2].endswith(".build"):
-            pattern = f"*/{parts[-2]}/{parts[-1]}({section[:-1]})"
-            if pattern not in patterns:
-                patterns.append(pattern)
-    return patterns
+        if len(parts) > 2 and parts[-2].endswith(".build"):
+            patterns.append(f"*/{parts[-2]}/{parts[-1]}({section[:-1]})")
+        elif file.endswith(")") and ".a(" in file:  # a member of one of the toolchain's archives
+            archive, member = parts[-1][:-1].split("(", 1)
+            patterns.append(f"*{archive}:{member}({section[:-1]})")
+    return symbols, patterns
 
 
 def main() -> None:
     bin_dir, link_map = sys.argv[1], sys.argv[2]
     out_dir = sys.argv[3] if len(sys.argv) > 3 else os.path.dirname(os.path.abspath(__file__))
     out = os.path.join(out_dir, "standups.order")
-    script = os.path.join(out_dir, "standups-unnamed.ld")
+    script = os.path.join(out_dir, "standups-hot.ld")
     work = tempfile.mkdtemp(prefix="standups-order-")
     try:
         # valgrind 3.19 cannot read the static binary's DWARF.
@@ -199,33 +167,22 @@ def main() -> None:
                     files["sample"])
         subprocess.run([os.path.join(bin_dir, "standups-bench"), "--write-data", files["large"]],
                        check=True, stdout=subprocess.DEVNULL)
-        order: list[str] = []
         addresses: set[int] = set()
         for number, (data, keys) in enumerate(SCENARIOS):
             profile = os.path.join(work, f"callgrind.{number}")
             run(app, files[data], keys, profile)
-            order += functions_that_ran(profile, app)
-            addresses |= addresses_that_ran(profile, app)
-        # Functions the binary defines (valgrind may name a few it does not).
-        defined = Counter(line.split()[-1] for line in subprocess.run(
-            ["nm", "--defined-only", app], capture_output=True, text=True, check=True
-        ).stdout.splitlines() if len(line.split()) == 3)
-        kept: list[str] = []
-        seen: set[str] = set()
-        for name in order:
-            if defined[name] and name not in seen:
-                seen.add(name)
-                kept.append(name)
+            addresses |= addresses_that_ran(profile)
+        symbols, patterns = sections_that_ran(link_map, addresses)
         with open(out, "w") as file:
-            file.write("\n".join(kept) + "\n")
-        patterns = unnamed_sections(link_map, addresses)
+            file.write("\n".join(symbols) + "\n")
         with open(script, "w") as file:
-            file.write("/* Written by scripts/order-file.py (make order): code without a symbol\n"
-                       "   that sessions run, put just before .text, beside the ordered functions. */\n"
-                       "SECTIONS {\n  .text.unnamed : {\n"
+            file.write("/* Written by scripts/order-file.py (make order): code that sessions run\n"
+                       "   and no symbol of its own can place, put just before .text, beside\n"
+                       "   the functions of standups.order. */\n"
+                       "SECTIONS {\n  .text.hot : {\n"
                        + "".join(f"    {pattern}\n" for pattern in patterns)
                        + "  }\n} INSERT BEFORE .text;\n")
-        print(f"{out}: {len(kept)} functions; {script}: {len(patterns)} sections")
+        print(f"{out}: {len(symbols)} functions; {script}: {len(patterns)} sections")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
