@@ -27,14 +27,17 @@ time, so the files age gracefully; `make order` makes them again.
 """
 
 import bisect
+import fcntl
 import os
 import pty
 import re
 import select
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 from collections import Counter
 
@@ -57,11 +60,10 @@ def run(app: str, data: str, keys: list[str], out: str) -> None:
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
-        os.execvp("valgrind", ["valgrind", "--tool=callgrind", "--demangle=no",
+        os.execvp("valgrind", ["valgrind", "--tool=callgrind",
                                "--dump-instr=yes", "--compress-pos=no",
                                f"--callgrind-out-file={out}",
                                app, "--data", data])
-    import fcntl, struct, termios
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
 
     def settle(quiet: float) -> None:
