@@ -134,6 +134,9 @@ def sections_that_ran(link_map: str, addresses: set[int]) -> tuple[list[str], li
         if index >= 0 and address < starts[index] + sections[index][1]:
             if not ran or ran[-1] is not sections[index]:
                 ran.append(sections[index])
+    # The toolchain's sections of many functions (libswiftCore's 1.5 MB Swift.o)
+    # go last: between them the small functions would be spread out again.
+    ran.sort(key=lambda section: section[1] > 64 * 1024)
     symbols: list[str] = []
     patterns: list[str] = []
     for _, _, name, names in ran:
