@@ -255,6 +255,26 @@ func flush(_ one: Member, _ other: Member) async {
   _ = await flushed
 }
 
+/// Handles both members' events, a turn each, until both members' standups
+/// satisfy `condition`; false if they did not within `patience`. Two members
+/// that change the list at once need each other: the store drops a save made
+/// before its member saw the other's change, and the member saves again once
+/// it has merged that change (as the app does), so waiting on one member
+/// alone can wait for ever. A turn ends after a short while without events:
+/// a deadline for that turn, not a wait for something to happen.
+func handle(
+  _ one: Member, _ other: Member, untilStandups condition: (IdentifiedArrayOf<Standup>) -> Bool
+) async -> Bool {
+  let deadline = ContinuousClock.now + patience
+  while ContinuousClock.now < deadline {
+    if condition(one.standups), condition(other.standups) { return true }
+    for member in [one, other] where !condition(member.standups) {
+      await member.handle(until: { _ in condition(member.standups) }, timeout: .milliseconds(50))
+    }
+  }
+  return condition(one.standups) && condition(other.standups)
+}
+
 /// Runs `operation`, but gives up on it after `patience` (a test failure):
 /// a store that hangs fails its test instead of holding up the whole run.
 @discardableResult
