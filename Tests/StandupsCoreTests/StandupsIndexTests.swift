@@ -74,7 +74,8 @@ struct StandupsIndexTests {
     let store = TestStore(initialState: StandupsList.State(standups: Fixtures.all)) {
       StandupsList()
     } withDependencies: {
-      // Each index takes a second to make (a cancelled one ends at once).
+      // Each index takes a second of the test clock to make (virtual time, moved
+      // on by `advance` below; a cancelled one ends at once).
       $0.standupsIndexer = StandupsIndexer { standups in
         try? await clock.sleep(for: .seconds(1))
         return StandupsIndex(standups)
