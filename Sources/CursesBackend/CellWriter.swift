@@ -26,6 +26,15 @@ struct CellWriter {
     shaded: Bool
   ) {
     let (attributes, pair) = resolve(shaded ? cell.style.shaded : cell.style)
+    if let byte = cell.glyph.ascii, byte >= 0x20, byte < 0x7F, cell.width == 1 {
+      // Most cells: one printable ASCII character.
+      _ = cn_put_cell(window, Int32(y), Int32(x), attributes, pair, wchar_t(byte), 0, 0, 0, 0)
+      return
+    }
+    if cell.glyph == Self.horizontalLine, cell.width == 1 {
+      _ = cn_put_hline(window, Int32(y), Int32(x), attributes, pair)
+      return
+    }
     if cell.isContinuation {
       if x == columns.lowerBound { write(" ", x: x, y: y, window, attributes, pair) }
       return
@@ -47,16 +56,14 @@ struct CellWriter {
     } else if terminalWidth > 1 && cell.width < 2 {
       scalars = ["\u{FFFD}"]  // would spill into the next cell
     }
-    if scalars == ["\u{2500}"] {
-      _ = cn_put_hline(window, Int32(y), Int32(x), attributes, pair)
-      return
-    }
     write(scalars, x: x, y: y, window, attributes, pair)
     if cell.width >= 2 && terminalWidth == 1 {
       // ncurses thinks it is narrow: fill the column the canvas reserved.
       write(" ", x: x + 1, y: y, window, attributes, pair)
     }
   }
+
+  private static let horizontalLine = Glyph("\u{2500}")
 
   private mutating func resolve(_ style: Style) -> (attr_t, Int32) {
     if style != lastStyle {

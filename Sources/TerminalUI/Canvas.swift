@@ -1,19 +1,42 @@
 /// One terminal cell. A wide character occupies its cell (`width == 2`) and the
 /// next one, which holds a continuation (`text == ""`, `width == 0`).
+///
+/// A plain value (no references): a frame's cells are copied and compared as
+/// bytes. `glyph` holds the text; `text` reads and writes it as a `String`.
 public struct Cell: Hashable, Sendable {
-  public var text: String
-  public var width: Int
+  public var glyph: Glyph
+  @usableFromInline var storedWidth: Int8
   public var style: Style
+
   public init(text: String = " ", width: Int = 1, style: Style = .plain) {
-    self.text = text
-    self.width = width
+    self.init(glyph: Glyph(text), width: width, style: style)
+  }
+
+  @inlinable
+  public init(glyph: Glyph, width: Int = 1, style: Style = .plain) {
+    self.glyph = glyph
+    self.storedWidth = Int8(clamping: width)
     self.style = style
   }
-  public static let blank = Cell()
-  public var isContinuation: Bool { width == 0 }
+
+  public var text: String {
+    get { glyph.string }
+    set { glyph = Glyph(newValue) }
+  }
+
+  /// Columns the cell's text takes: 1, 2 for a wide character, 0 for the
+  /// continuation right of one.
+  @inlinable
+  public var width: Int {
+    get { Int(storedWidth) }
+    set { storedWidth = Int8(clamping: newValue) }
+  }
+
+  public static let blank = Cell(glyph: .space)
+  public var isContinuation: Bool { storedWidth == 0 }
 
   /// A blank that keeps `style`, used where half of a wide character is removed.
-  static func blank(_ style: Style) -> Cell { Cell(text: " ", width: 1, style: style) }
+  static func blank(_ style: Style) -> Cell { Cell(glyph: .space, width: 1, style: style) }
 }
 
 /// A grid of cells that drawing code paints into. Drawing is clipped to `clip`
@@ -49,7 +72,7 @@ public struct Canvas: Hashable, Sendable {
     let w = max(0, size.width)
     let h = max(0, size.height)
     var fill = fill
-    fill.text = Sanitizer.inert(fill.text)
+    fill.glyph = Sanitizer.inert(fill.glyph)
     self.init(size: Size(width: w, height: h), cells: Array(repeating: fill, count: w * h))
   }
 
@@ -99,7 +122,7 @@ public struct Canvas: Hashable, Sendable {
   /// Cell text is sanitized too, so no way of drawing can emit a raw control.
   public mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
     var cell = cell
-    cell.text = Sanitizer.inert(cell.text)  // no copy when already safe
+    cell.glyph = Sanitizer.inert(cell.glyph)
     place(origin.x + x, origin.y + y, cell)
   }
 
@@ -116,12 +139,12 @@ public struct Canvas: Hashable, Sendable {
     let tailVisible = ax + 1 >= clip.x && ax + 1 < clip.maxX
     switch (leadVisible, tailVisible) {
     case (true, true):
-      write(ax, ay, Cell(text: cell.text, width: 2, style: cell.style))
+      write(ax, ay, Cell(glyph: cell.glyph, width: 2, style: cell.style))
       // The lead's write already blanked a continuation at ax+1; what is left
       // there can only be a narrow cell or the lead of another wide character.
       let i = ay * size.width + ax + 1
       if cells[i].width == 2, ax + 2 < size.width { cells[i + 1] = .blank(cells[i + 1].style) }
-      cells[i] = Cell(text: "", width: 0, style: cell.style)
+      cells[i] = Cell(glyph: .empty, width: 0, style: cell.style)
     case (true, false): write(ax, ay, .blank(cell.style))
     case (false, true): write(ax + 1, ay, .blank(cell.style))
     case (false, false): break
@@ -146,7 +169,7 @@ public struct Canvas: Hashable, Sendable {
       .intersection(clip)
     guard !visible.isEmpty else { return }
     var cell = cell
-    cell.text = Sanitizer.inert(cell.text)
+    cell.glyph = Sanitizer.inert(cell.glyph)
     let step = cell.width >= 2 ? 2 : 1
     for ay in visible.y..<visible.maxY {
       var ax = visible.x
@@ -182,35 +205,55 @@ public struct Canvas: Hashable, Sendable {
     let ay = origin.y + y
     guard ay >= clip.y, ay < clip.maxY else { return x }
     var col = x
-    let utf8 = text.utf8
-    var i = utf8.startIndex
-    while i != utf8.endIndex {
-      if origin.x + col >= clip.maxX { break }
-      let byte = utf8[i]
-      let next = utf8.index(after: i)
-      // Printable ASCII followed by ASCII (or nothing) is a grapheme of its
-      // own, one column wide and inert: no grapheme breaking, no sanitizing.
-      if byte >= 0x20, byte < 0x7F, next == utf8.endIndex || utf8[next] < 0x80 {
-        place(origin.x + col, ay, Cell(text: Self.asciiText[Int(byte) &- 0x20], style: style))
-        col += 1
-        i = next
-        continue
+    var bytes = text  // shares `text`'s storage; read through `withUTF8`
+    bytes.withUTF8 { utf8 in
+      var offset = 0
+      while offset < utf8.count {
+        if origin.x + col >= clip.maxX { return }
+        // A run of one-column ASCII graphemes: drawn by the byte, without
+        // grapheme breaking or sanitizing.
+        let runEnd = TextWidth.asciiRunEnd(utf8, from: offset)
+        if runEnd > offset {
+          let ax = origin.x + col
+          let length = runEnd - offset
+          for ix in max(ax, clip.x)..<max(max(ax, clip.x), min(ax + length, clip.maxX)) {
+            write(ix, ay, Cell(glyph: Glyph(ascii: utf8[offset + ix - ax]), style: style))
+          }
+          if ax + length >= clip.maxX {
+            col = clip.maxX - origin.x
+            return
+          }
+          col += length
+          offset = runEnd
+          continue
+        }
+        if let (scalar, end) = TextWidth.loneScalar(utf8, at: offset),
+          Sanitizer.replacement(for: scalar) == nil
+        {
+          let width = TextWidth.of(scalar)
+          if width > 0 {
+            let unprintable = scalar.value >= 0xA0 && TextWidth.terminalWidth(scalar) < 0
+            let glyph =
+              unprintable
+              ? Glyph.replacement : Glyph(utf8: UnsafeBufferPointer(rebasing: utf8[offset..<end]))
+            place(origin.x + col, ay, Cell(glyph: glyph, width: width, style: style))
+            col += width
+          }
+          offset = end
+          continue
+        }
+        // Anything else, one grapheme at a time (`offset` is on a boundary).
+        let i = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        let raw = text[i]
+        if Sanitizer.isInert(raw) {
+          put(raw, col: &col, y: y, style: style)
+        } else {
+          for ch in Sanitizer.inert(String(raw)) { put(ch, col: &col, y: y, style: style) }
+        }
+        offset = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: i))
       }
-      // Anything else, one grapheme at a time (`i` is on a grapheme boundary).
-      let raw = text[i]
-      if Sanitizer.isInert(raw) {
-        put(raw, col: &col, y: y, style: style)
-      } else {
-        for ch in Sanitizer.inert(String(raw)) { put(ch, col: &col, y: y, style: style) }
-      }
-      i = text.index(after: i)
     }
     return col
-  }
-
-  /// The one-character strings of printable ASCII, made once.
-  private static let asciiText: [String] = (0x20..<0x7F).map {
-    String(Character(Unicode.Scalar(UInt8($0))))
   }
 
   /// Draws `text` in exactly `width` columns: truncated with "…" or padded with
@@ -246,7 +289,7 @@ public struct Canvas: Hashable, Sendable {
       guard w > 0 else { return }
       let unprintable = scalars.first!.value >= 0xA0 && TextWidth.terminalWidth(scalars.first!) < 0
       let text = unprintable ? "\u{FFFD}" : String(ch)
-      place(origin.x + col, origin.y + y, Cell(text: text, width: w, style: style))
+      place(origin.x + col, origin.y + y, Cell(glyph: Glyph(text), width: w, style: style))
       col += w
       return
     }

@@ -35,6 +35,13 @@ public enum Sanitizer {
     return String(out)
   }
 
+  /// `glyph` with its text made inert; itself when it is printable ASCII.
+  public static func inert(_ glyph: Glyph) -> Glyph {
+    if let a = glyph.ascii, a >= 0x20, a < 0x7F { return glyph }
+    if glyph.isEmpty { return glyph }
+    return Glyph(inert(glyph.string))
+  }
+
   /// Whether a grapheme can be drawn as is.
   public static func isInert(_ ch: Character) -> Bool {
     if let a = ch.asciiValue { return a >= 0x20 && a < 0x7F }
@@ -85,7 +92,8 @@ public enum Sanitizer {
   }
 
   static func isPrintableASCII(_ s: String) -> Bool {
-    s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    var bytes = s
+    return bytes.withUTF8 { utf8 in utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
   }
 
   /// Index just past an escape sequence whose ESC was at `start - 1`.

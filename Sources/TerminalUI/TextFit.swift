@@ -12,25 +12,35 @@ extension TextWidth {
   /// A wide character that would straddle the limit is left out, never split.
   public static func prefix(_ s: Substring, fitting width: Int) -> (text: Substring, width: Int) {
     var used = 0
-    // Printable ASCII followed by ASCII (or nothing) is a one-column grapheme
-    // of its own: counted by the byte, without grapheme breaking.
-    let utf8 = s.utf8
-    var i = utf8.startIndex
-    while i != utf8.endIndex {
-      let byte = utf8[i]
-      let next = utf8.index(after: i)
-      guard byte >= 0x20, byte < 0x7F, next == utf8.endIndex || utf8[next] < 0x80 else { break }
-      if used + 1 > width { return (s[s.startIndex..<i], used) }
-      used += 1
-      i = next
-    }
-    // The rest (from a grapheme boundary), one grapheme at a time.
-    var end = i
-    while end != s.endIndex {
-      let w = of(s[end])
-      if used + w > width { break }
-      used += w
-      end = s.index(after: end)
+    var end = s.startIndex
+    var bytes = s  // shares `s`'s storage; read through `withUTF8`
+    bytes.withUTF8 { utf8 in
+      var offset = 0
+      while offset < utf8.count {
+        let runEnd = asciiRunEnd(utf8, from: offset)
+        if runEnd > offset {
+          let taken = min(runEnd - offset, width - used)
+          used += taken
+          offset += taken
+          end = s.utf8.index(s.startIndex, offsetBy: offset)
+          if offset < runEnd { return }  // full
+          continue
+        }
+        if let (scalar, scalarEnd) = loneScalar(utf8, at: offset) {
+          let w = of(scalar)
+          if used + w > width { return }
+          used += w
+          offset = scalarEnd
+          end = s.utf8.index(s.startIndex, offsetBy: offset)
+          continue
+        }
+        // One grapheme (`end` is on its boundary).
+        let w = of(s[end])
+        if used + w > width { return }
+        used += w
+        end = s.index(after: end)
+        offset = s.utf8.distance(from: s.startIndex, to: end)
+      }
     }
     return (s[s.startIndex..<end], used)
   }

@@ -18,28 +18,59 @@ public enum TextWidth {
   }
 
   /// Columns a string occupies when drawn on one row.
-  public static func of(_ s: String) -> Int {
-    // Plain ASCII is by far the common case and needs no grapheme breaking:
-    // printable ASCII followed by ASCII (or nothing) is a one-column grapheme
-    // of its own. Only the rest ("·", "…", wide text) is broken into graphemes.
-    var count = 0
-    let utf8 = s.utf8
-    var i = utf8.startIndex
-    while i != utf8.endIndex {
-      let byte = utf8[i]
-      let next = utf8.index(after: i)
-      if byte >= 0x20, byte < 0x7F, next == utf8.endIndex || utf8[next] < 0x80 {
-        count += 1
-        i = next
-      } else {
-        count += of(s[i])  // `i` is on a grapheme boundary
-        i = s.index(after: i)
-      }
+  public static func of(_ s: String) -> Int { prefix(s[...], fitting: .max).width }
+
+  public static func of(_ s: Substring) -> Int { prefix(s, fitting: .max).width }
+
+  /// The scalar at `start` and where it ends, when a look at the bytes tells
+  /// it is a grapheme of its own: one non-ASCII scalar followed by ASCII (or
+  /// nothing), and not one that prepends itself to what follows. Box drawing,
+  /// arrows, "·" and "…" between words take this way instead of grapheme
+  /// breaking. Nil for anything else.
+  @usableFromInline
+  static func loneScalar(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int) -> (
+    scalar: Unicode.Scalar, end: Int
+  )? {
+    let lead = UInt32(utf8[start])
+    let length: Int
+    var value: UInt32
+    switch lead {
+    case 0xC0..<0xE0: (length, value) = (2, lead & 0x1F)
+    case 0xE0..<0xF0: (length, value) = (3, lead & 0x0F)
+    case 0xF0..<0xF8: (length, value) = (4, lead & 0x07)
+    default: return nil
     }
-    return count
+    let end = start + length
+    guard end <= utf8.count, end == utf8.count || utf8[end] < 0x80 else { return nil }
+    for i in (start + 1)..<end { value = value << 6 | UInt32(utf8[i] & 0x3F) }
+    // Prepend characters (Arabic number signs and the like, and marks of
+    // scripts past U+11000) join the next character, even an ASCII one.
+    switch value {
+    case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x11000...:
+      return nil
+    default:
+      guard let scalar = Unicode.Scalar(value) else { return nil }
+      return (scalar, end)
+    }
   }
 
-  public static func of(_ s: Substring) -> Int { s.reduce(0) { $0 + of($1) } }
+  /// Where the run of one-column ASCII graphemes starting at `start` ends:
+  /// printable ASCII followed by ASCII (or nothing) is a grapheme of its own,
+  /// one column wide and inert, so plain text (the common case) is measured
+  /// and drawn by the byte. Only the rest ("·", "…", wide text, a letter
+  /// with a combining mark) is broken into graphemes. `start` itself when
+  /// no such grapheme starts there.
+  @inlinable
+  public static func asciiRunEnd(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var i = start
+    while i < utf8.count {
+      let byte = utf8[i]
+      guard byte >= 0x20, byte < 0x7F else { return i }
+      if i + 1 < utf8.count, utf8[i + 1] >= 0x80 { return i }
+      i += 1
+    }
+    return i
+  }
 
   /// Columns one scalar takes as drawn (0, 1 or 2): wcwidth's answer, with
   /// controls 0 and other unprintable scalars 1 (drawn as U+FFFD).
