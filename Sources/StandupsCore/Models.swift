@@ -71,7 +71,28 @@ public enum Theme: String, CaseIterable, Equatable, Hashable, Identifiable, Coda
     purple, seafoam, sky, tan, teal, yellow
 
   public var id: Self { self }
-  public var name: String { rawValue.capitalized }
+  /// "Bubblegum": drawn on every card of every frame, so spelled out rather
+  /// than capitalized (Foundation's case mapping) each time.
+  public var name: String {
+    switch self {
+    case .bubblegum: "Bubblegum"
+    case .buttercup: "Buttercup"
+    case .indigo: "Indigo"
+    case .lavender: "Lavender"
+    case .magenta: "Magenta"
+    case .navy: "Navy"
+    case .orange: "Orange"
+    case .oxblood: "Oxblood"
+    case .periwinkle: "Periwinkle"
+    case .poppy: "Poppy"
+    case .purple: "Purple"
+    case .seafoam: "Seafoam"
+    case .sky: "Sky"
+    case .tan: "Tan"
+    case .teal: "Teal"
+    case .yellow: "Yellow"
+    }
+  }
 
   /// The theme's main colour, 0xRRGGBB.
   public var mainColor: UInt32 {

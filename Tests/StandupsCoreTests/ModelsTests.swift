@@ -70,6 +70,9 @@ struct ModelsTests {
   func themeNames() {
     #expect(Theme.bubblegum.name == "Bubblegum")
     #expect(Theme.periwinkle.name == "Periwinkle")
+    for theme in Theme.allCases {
+      #expect(theme.name == theme.rawValue.prefix(1).uppercased() + theme.rawValue.dropFirst())
+    }
     #expect(Theme.allCases.map(\.id) == Theme.allCases)
   }
 

@@ -71,10 +71,12 @@ public struct AppFeature: Reducer {
     }
   }
 
-  @Dependency(\.date.now) var now
-  @Dependency(\.uuid) var uuid
-  @Dependency(\.standupsStore) var store
-  @Dependency(\.clipboard) var clipboard
+  // Read when an action runs, not stored: a reducer without stored properties
+  // has its body built once, not at every action (see `Reducer`).
+  var now: Date { Dependency(\.date.now).wrappedValue }
+  var uuid: UUIDGenerator { Dependency(\.uuid).wrappedValue }
+  var store: StandupsStore { Dependency(\.standupsStore).wrappedValue }
+  var clipboard: Clipboard { Dependency(\.clipboard).wrappedValue }
 
   public init() {}
 

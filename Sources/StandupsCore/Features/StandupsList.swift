@@ -176,8 +176,9 @@ public struct StandupsList: Reducer {
     }
   }
 
-  @Dependency(\.uuid) var uuid
-  @Dependency(\.standupsIndexer) var indexer
+  // Read when an action runs, not stored: the body is then built once (see `Reducer`).
+  var uuid: UUIDGenerator { Dependency(\.uuid).wrappedValue }
+  var indexer: StandupsIndexer { Dependency(\.standupsIndexer).wrappedValue }
 
   private enum CancelID { case index }
 
