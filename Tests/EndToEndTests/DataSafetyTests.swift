@@ -50,12 +50,14 @@ struct DataSafetyTests {
     try await app.session.waitForText("New standup")
     try app.session.type("First")
     try app.session.sendKeys("C-s")
-    try await app.session.waitForText("First")
+    // The list's count, not the title: "First" shows in the sheet's field
+    // before the sheet closes.
+    try await app.session.waitForText("\(AppSession.sample.count + 1) standups")
     try app.session.sendKeys("a")
     try await app.session.waitForText("New standup")
     try app.session.type("Second")
     try app.session.sendKeys("C-s")
-    try await app.session.waitForText("Second")
+    try await app.session.waitForText("\(AppSession.sample.count + 2) standups")
     // …and the signal must flush it.
     let pid = try #require(try app.session.programPID())
     kill(pid, signal == "TERM" ? SIGTERM : SIGHUP)
