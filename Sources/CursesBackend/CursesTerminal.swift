@@ -98,6 +98,11 @@ public final class CursesTerminal: TerminalBackend {
     // Lets doupdate move lines that moved (a scrolled list) with the
     // terminal's scrolling region instead of redrawing each of them.
     idlok(cn_stdscr(), true)
+    // No typeahead check inside doupdate: ncurses would otherwise flush what
+    // it has and poll the keyboard every few lines, so a frame went out in
+    // several writes after extra polls. The runtime reads every pending key
+    // before it draws, so a frame is never stale when it is sent.
+    typeahead(-1)
     _ = set_escdelay(Int32(options.escapeDelay))
     let palette = ColorPalette(wanted: options.colors && !Self.noColorRequested())
     if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004h") }
