@@ -169,14 +169,32 @@ enum StandupsListScreen {
     row.put(" ", x: 1, y: 1, style: Styles.hint)
     let right = standup.attendeesText
     let rightWidth = TextWidth.of(right)
-    row.put(
-      " " + standup.displayTitle + " ", x: 2, y: 0,
-      width: max(0, min(width - 3 - rightWidth - 1, TextWidth.of(standup.displayTitle) + 2)),
-      style: titleStyle)
-    row.put(right + " ", x: width - rightWidth - 1, y: 0, style: Styles.hint)
-    let details = TextWidth.truncate(
-      " \(standup.lengthText) · \(standup.theme.name)", to: max(0, width - 3))
-    row.put(details, x: 2, y: 1, style: Styles.hint)
+    // Drawn in pieces where they fit (every card, every frame: no strings
+    // built), as one cut string where they don't.
+    let title = standup.displayTitle
+    let titleWidth = TextWidth.of(title)
+    let titleField = max(0, min(width - 3 - rightWidth - 1, titleWidth + 2))
+    if titleField == titleWidth + 2 {
+      row.put(" ", x: 2, y: 0, style: titleStyle)
+      row.put(title, x: 3, y: 0, style: titleStyle)
+      row.put(" ", x: 3 + titleWidth, y: 0, style: titleStyle)
+    } else {
+      row.put(" " + title + " ", x: 2, y: 0, width: titleField, style: titleStyle)
+    }
+    row.put(right, x: width - rightWidth - 1, y: 0, style: Styles.hint)
+    row.put(" ", x: width - 1, y: 0, style: Styles.hint)
+    let length = standup.lengthText
+    let theme = standup.theme.name
+    let lengthWidth = TextWidth.of(length)
+    if 1 + lengthWidth + 3 + TextWidth.of(theme) <= width - 3 {
+      row.put(" ", x: 2, y: 1, style: Styles.hint)
+      row.put(length, x: 3, y: 1, style: Styles.hint)
+      row.put(" · ", x: 3 + lengthWidth, y: 1, style: Styles.hint)
+      row.put(theme, x: 6 + lengthWidth, y: 1, style: Styles.hint)
+    } else {
+      let details = TextWidth.truncate(" \(length) · \(theme)", to: max(0, width - 3))
+      row.put(details, x: 2, y: 1, style: Styles.hint)
+    }
     if width > 3 { row.put(" ", x: width - 1, y: 1, style: Styles.hint) }
   }
 
