@@ -92,12 +92,20 @@ public struct AppFeature: Reducer {
         return .none
       }
     }
-    .onChange(of: \.standupsList.standups) { _, standups in
+    .onChange(of: Self.standups) { _, standups in
       Reduce { state, _ in
         .run { [store, revision = state.storeRevision] _ in store.save(standups, revision) }
       }
     }
   }
+
+  // What `onChange` watches, as functions rather than key paths: each is read
+  // twice for every action, and a key path is walked at run time.
+  private static func standups(_ state: State) -> IdentifiedArrayOf<Standup> {
+    state.standupsList.standups
+  }
+  private static func pathIDs(_ state: State) -> [StackElementID] { state.path.ids }
+  private static func standupUnderEdit(_ state: State) -> Standup? { state.standupUnderEdit }
 
   /// What features tell each other, and the stack of screens.
   private var navigation: some ReducerOf<Self> {
@@ -194,12 +202,12 @@ public struct AppFeature: Reducer {
       }
     }
     .forEach(\.path, action: \.path) { Path() }
-    .onChange(of: \.path.ids) { _, _ in
+    .onChange(of: Self.pathIDs) { _, _ in
       // A recording kept the screens of a standup deleted elsewhere; once it
       // is gone, they close.
       Reduce { state, _ in closeScreensAfterRecording(&state) }
     }
-    .onChange(of: \.standupUnderEdit) { edited, _ in
+    .onChange(of: Self.standupUnderEdit) { edited, _ in
       // The sheet of a standup deleted elsewhere kept its screen open.
       Reduce { state, _ in finishEditing(edited, in: &state) }
     }
