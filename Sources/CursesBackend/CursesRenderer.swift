@@ -1,6 +1,12 @@
 import CNCurses
 import TerminalUI
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Puts frames on screen: layer 0 into stdscr, each overlay into its own
 /// window with a panel, then one `doupdate`, which sends only what changed.
 ///
@@ -77,6 +83,9 @@ final class CursesRenderer {
       base = Target(window: stdscr, panel: nil, area: area)
     }
     guard let layer, var target = base else { return }
+    // Taken out while it changes: a second reference would make the first
+    // write to `written` copy the whole grid.
+    base = nil
     if let scroll = layer.canvas.scroll, !overlays.contains(where: { $0 != nil }) {
       self.scroll(&target, by: scroll, layer: layer)
     }
@@ -128,6 +137,7 @@ final class CursesRenderer {
         overlays[i] = area.isEmpty ? nil : makeTarget(area)
       }
       guard var target = overlays[i] else { continue }
+      overlays[i] = nil  // no second reference to `written` while it changes
       write(layer, into: &target, shade: shade[i])
       overlays[i] = target
     }
@@ -191,9 +201,9 @@ final class CursesRenderer {
     for y in 0..<area.height {
       let start = y * area.width
       if whole {
-        let source = canvas.cells[start..<(start + area.width)]
-        if target.written[start..<(start + area.width)].elementsEqual(source) { continue }
-        target.written.replaceSubrange(start..<(start + area.width), with: source)
+        let range = start..<(start + area.width)
+        if Self.same(target.written, canvas.cells, range) { continue }
+        Self.copy(canvas.cells, into: &target.written, range)
       } else {
         let canvasY = y + offsetY
         for x in 0..<area.width {
@@ -202,7 +212,7 @@ final class CursesRenderer {
           row[x] = inside ? canvas.cells[canvasY * canvas.size.width + canvasX] : .blank
         }
         if target.written[start..<(start + area.width)].elementsEqual(row) { continue }
-        target.written.replaceSubrange(start..<(start + area.width), with: row)
+        Self.copy(row, into: &target.written, start..<(start + area.width), from: 0)
       }
       let screenY = area.y + y
       let shadeInRow = shade.filter { $0.y <= screenY && screenY < $0.maxY }
@@ -213,6 +223,33 @@ final class CursesRenderer {
           target.written[start + x], x: windowOrigin.x + x, y: windowOrigin.y + y,
           in: target.window,
           columns: columns, shaded: shaded)
+      }
+    }
+  }
+
+  /// Whether `a` and `b` hold the same cells in `range`. Most rows of a
+  /// frame are unchanged and byte for byte the same, which one `memcmp`
+  /// tells; bytes that differ (a cell's padding may) are compared as cells.
+  private static func same(_ a: [Cell], _ b: [Cell], _ range: Range<Int>) -> Bool {
+    let bytesEqual = a.withUnsafeBytes { a in
+      b.withUnsafeBytes { b in
+        let stride = MemoryLayout<Cell>.stride
+        return memcmp(
+          a.baseAddress! + range.lowerBound * stride, b.baseAddress! + range.lowerBound * stride,
+          range.count * stride) == 0
+      }
+    }
+    return bytesEqual || a[range].elementsEqual(b[range])
+  }
+
+  /// `destination[range]` = `source[offset..<offset + range.count]` (`Cell` is plain data).
+  private static func copy(
+    _ source: [Cell], into destination: inout [Cell], _ range: Range<Int>, from offset: Int? = nil
+  ) {
+    let from = offset ?? range.lowerBound
+    destination.withUnsafeMutableBufferPointer { destination in
+      source.withUnsafeBufferPointer { source in
+        for i in 0..<range.count { destination[range.lowerBound + i] = source[from + i] }
       }
     }
   }

@@ -7,6 +7,10 @@ public struct Cell: Hashable, Sendable {
   public var glyph: Glyph
   @usableFromInline var storedWidth: Int8
   public var style: Style
+  // The bytes that would otherwise be padding, always zero: equal cells are
+  // then equal bytes, and a renderer can compare rows with `memcmp`.
+  @usableFromInline var zero16: UInt16 = 0
+  @usableFromInline var zero32: UInt32 = 0
 
   public init(text: String = " ", width: Int = 1, style: Style = .plain) {
     self.init(glyph: Glyph(text), width: width, style: style)

@@ -55,6 +55,8 @@ import Testing
     // What keeps copying and comparing a frame's cells cheap.
     #expect(_isPOD(Cell.self))
     #expect(MemoryLayout<Cell>.stride <= 32)
+    // No padding: equal cells are equal bytes (the renderer's memcmp).
+    #expect(MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride)
   }
 
   @Test func cellWidthKeepsTheRangeInUse() {
