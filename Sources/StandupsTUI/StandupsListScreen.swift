@@ -151,7 +151,12 @@ enum StandupsListScreen {
     }
   }
 
-  static func drawCard(_ standup: Standup, isSelected: Bool, in row: inout Canvas) {
+  /// `inPieces: false` draws the title and details as whole strings cut to
+  /// their room, as a card too narrow for them always is (what tests compare
+  /// the pieces with).
+  static func drawCard(
+    _ standup: Standup, isSelected: Bool, in row: inout Canvas, inPieces: Bool = true
+  ) {
     let width = row.bounds.width
     let titleStyle = isSelected ? Styles.selected : Styles.title
     // Laid out for the bytes a move of the selection costs: the marker sits
@@ -174,7 +179,7 @@ enum StandupsListScreen {
     let title = standup.displayTitle
     let titleWidth = TextWidth.of(title)
     let titleField = max(0, min(width - 3 - rightWidth - 1, titleWidth + 2))
-    if titleField == titleWidth + 2 {
+    if inPieces, titleField == titleWidth + 2 {
       row.put(" ", x: 2, y: 0, style: titleStyle)
       row.put(title, x: 3, y: 0, style: titleStyle)
       row.put(" ", x: 3 + titleWidth, y: 0, style: titleStyle)
@@ -186,7 +191,7 @@ enum StandupsListScreen {
     let length = standup.lengthText
     let theme = standup.theme.name
     let lengthWidth = TextWidth.of(length)
-    if 1 + lengthWidth + 3 + TextWidth.of(theme) <= width - 3 {
+    if inPieces, 1 + lengthWidth + 3 + TextWidth.of(theme) <= width - 3 {
       row.put(" ", x: 2, y: 1, style: Styles.hint)
       row.put(length, x: 3, y: 1, style: Styles.hint)
       row.put(" · ", x: 3 + lengthWidth, y: 1, style: Styles.hint)

@@ -27,7 +27,6 @@ public enum TextWidth {
   /// nothing), and not one that prepends itself to what follows. Box drawing,
   /// arrows, "·" and "…" between words take this way instead of grapheme
   /// breaking. Nil for anything else.
-  @usableFromInline
   static func loneScalar(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int) -> (
     scalar: Unicode.Scalar, end: Int
   )? {
@@ -60,8 +59,7 @@ public enum TextWidth {
   /// and drawn by the byte. Only the rest ("·", "…", wide text, a letter
   /// with a combining mark) is broken into graphemes. `start` itself when
   /// no such grapheme starts there.
-  @inlinable
-  public static func asciiRunEnd(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  static func asciiRunEnd(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var i = start
     while i < utf8.count {
       let byte = utf8[i]
