@@ -50,27 +50,27 @@ static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
 extern int wcwidth(wchar_t);
 static inline int cn_wcwidth(wchar_t c) { return wcwidth(c); }
 
-/* Writes one grapheme (a base character plus up to CCHARW_MAX-1 combining
- * marks; unused slots are 0) at (y, x). The pair goes through setcchar's
- * `opts` pointer, ncurses' extension for pair numbers above 32767. */
-static inline int cn_put_cell(WINDOW *win, int y, int x, attr_t attrs, int pair, wchar_t c0,
-                              wchar_t c1, wchar_t c2, wchar_t c3, wchar_t c4) {
-  wchar_t text[CCHARW_MAX + 1] = {c0, c1, c2, c3, c4, 0};
-  cchar_t cell;
-  if (setcchar(&cell, text, attrs, 0, &pair) == ERR) return ERR;
-  return mvwadd_wch(win, y, x, &cell);
-}
+static inline attr_t cn_a_altcharset(void) { return A_ALTCHARSET; }
 
-/* Writes a horizontal line cell at (y, x) from the terminal's line-drawing
- * set (ACS_HLINE: 'q' with A_ALTCHARSET): a run of them is one byte repeated
- * (`rep`) on the wire, where U+2500 is three bytes a cell. (WACS_HLINE is
- * U+2500 itself in a UTF-8 locale.) ncurses substitutes U+2500 on terminals
+/* The character that, with A_ALTCHARSET, draws a horizontal line from the
+ * terminal's line-drawing set (ACS_HLINE: 'q'): a run of them is one byte
+ * repeated (`rep`) on the wire, where U+2500 is three bytes a cell. (WACS_HLINE
+ * is U+2500 itself in a UTF-8 locale.) ncurses substitutes U+2500 on terminals
  * whose line-drawing set is unusable in UTF-8 (the `U8` capability). */
-static inline int cn_put_hline(WINDOW *win, int y, int x, attr_t attrs, int pair) {
-  wchar_t text[2] = {(wchar_t)(ACS_HLINE & A_CHARTEXT), 0};
+static inline wchar_t cn_acs_hline_char(void) { return (wchar_t)(ACS_HLINE & A_CHARTEXT); }
+
+/* A blank of the given attributes and colour pair, made by setcchar: the
+ * template a row's cells are copied from before their text is set. The pair
+ * goes through setcchar's `opts` pointer, ncurses' extension for pair numbers
+ * above 32767. */
+static inline cchar_t cn_styled_blank(attr_t attrs, int pair) {
+  wchar_t text[2] = {L' ', 0};
   cchar_t cell;
-  if (setcchar(&cell, text, attrs | A_ALTCHARSET, 0, &pair) == ERR) return ERR;
-  return mvwadd_wch(win, y, x, &cell);
+  if (setcchar(&cell, text, attrs, 0, &pair) == ERR) {
+    memset(&cell, 0, sizeof cell);
+    cell.chars[0] = L' ';
+  }
+  return cell;
 }
 
 /* One read from the keyboard: returns OK (a character), KEY_CODE_YES (a KEY_*

@@ -9,86 +9,139 @@ import TerminalUI
 
 /// Writes cells into ncurses windows: picks the attributes and colour pair,
 /// and never lets a cell's text reach the terminal as a control sequence.
+///
+/// A row is collected as ncurses complex characters and written with one
+/// `wadd_wchnstr`, which stores them as they are (no cursor movement, no
+/// wrapping, no control processing: the text is already checked here).
 @MainActor
 struct CellWriter {
   let palette: ColorPalette
   // Runs of cells usually share a style; remember the last lookup.
-  private var lastStyle: Style?
-  private var lastResolved: (attributes: attr_t, pair: Int32) = (0, 0)
+  private var lastStyle = Style.plain
+  private var hasTemplate = false
+  private var lastTemplate = cchar_t()
+  /// The characters collected for one `wadd_wchnstr`.
+  private var run: [cchar_t] = []
+  private var window: UnsafeMutablePointer<WINDOW>?
+  private var row: Int32 = 0
+  /// The window column of `run`'s first character.
+  private var runStart = 0
+  /// The column after the run's last character, where the next one goes.
+  private var nextColumn = 0
 
   init(palette: ColorPalette) { self.palette = palette }
 
-  /// Writes `cell` at (x, y) of `window`, in a region spanning `columns`.
-  /// Continuation cells are skipped (the wide character fills them) unless the
-  /// wide character itself was cut off at the region's left edge.
-  mutating func put(
-    _ cell: Cell, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>, columns: Range<Int>,
-    shaded: Bool
+  /// Writes `cells`, one row of a region spanning `columns`, at row `y` of
+  /// `window` from column `columns.lowerBound`; cells whose index is in one
+  /// of `shaded` are drawn shaded.
+  mutating func writeRow(
+    _ cells: UnsafeBufferPointer<Cell>, y: Int, in window: UnsafeMutablePointer<WINDOW>,
+    columns: Range<Int>, shaded: [Range<Int>]
   ) {
-    let (attributes, pair) = resolve(shaded ? cell.style.shaded : cell.style)
+    self.window = window
+    row = Int32(y)
+    runStart = columns.lowerBound
+    nextColumn = columns.lowerBound
+    for i in cells.indices {
+      let isShaded = !shaded.isEmpty && shaded.contains { $0.contains(i) }
+      put(cells[i], x: columns.lowerBound + i, columns: columns, shaded: isShaded)
+    }
+    endRow()
+  }
+
+  /// Adds `cell` at column `x`, in a region spanning `columns`. Continuation
+  /// cells are skipped (the wide character fills them) unless the wide
+  /// character itself was cut off at the region's left edge.
+  private mutating func put(_ cell: Cell, x: Int, columns: Range<Int>, shaded: Bool) {
+    if cell.isContinuation && x < nextColumn { return }
+    if x != nextColumn {
+      endRow()
+      runStart = x
+      nextColumn = x
+    }
+    let template = self.template(shaded ? cell.style.shaded : cell.style)
     if let byte = cell.glyph.ascii, byte >= 0x20, byte < 0x7F, cell.width == 1 {
       // Most cells: one printable ASCII character.
-      _ = cn_put_cell(window, Int32(y), Int32(x), attributes, pair, wchar_t(byte), 0, 0, 0, 0)
+      append(template, wchar_t(byte))
       return
     }
     if cell.glyph == Self.horizontalLine, cell.width == 1 {
-      _ = cn_put_hline(window, Int32(y), Int32(x), attributes, pair)
+      var line = template
+      line.attr |= cn_a_altcharset()
+      append(line, cn_acs_hline_char())
       return
     }
     if cell.isContinuation {
-      if x == columns.lowerBound { write(" ", x: x, y: y, window, attributes, pair) }
+      append(template, " ")  // its wide character is cut off to the left
       return
     }
     guard var scalars = Self.scalars(of: cell.text) else {
-      write("\u{FFFD}", x: x, y: y, window, attributes, pair)
+      append(template, "\u{FFFD}")
       return
     }
     if cell.width >= 2 && x + 1 >= columns.upperBound {
       // Half a wide character does not fit at the right edge; leave it blank.
-      write(" ", x: x, y: y, window, attributes, pair)
+      append(template, " ")
       return
     }
     let terminalWidth = Self.columns(scalars[0])
+    var width = 1
     if terminalWidth < 0 {
       scalars = ["?"]  // the locale cannot show it (e.g. a non-UTF-8 locale)
     } else if terminalWidth == 0 {
       scalars = [" "] + scalars.prefix(4)  // a lone mark needs a base to sit on
     } else if terminalWidth > 1 && cell.width < 2 {
       scalars = ["\u{FFFD}"]  // would spill into the next cell
+    } else {
+      width = terminalWidth
     }
-    write(scalars, x: x, y: y, window, attributes, pair)
+    append(template, scalars, width: width)
     if cell.width >= 2 && terminalWidth == 1 {
       // ncurses thinks it is narrow: fill the column the canvas reserved.
-      write(" ", x: x + 1, y: y, window, attributes, pair)
+      append(template, " ")
     }
+  }
+
+  /// Writes what was collected since the row began (or since a gap in it).
+  private mutating func endRow() {
+    guard !run.isEmpty, let window else { return }
+    wmove(window, row, Int32(runStart))
+    _ = run.withUnsafeBufferPointer { wadd_wchnstr(window, $0.baseAddress, Int32($0.count)) }
+    run.removeAll(keepingCapacity: true)
   }
 
   private static let horizontalLine = Glyph("\u{2500}")
 
-  private mutating func resolve(_ style: Style) -> (attr_t, Int32) {
-    if style != lastStyle {
-      lastResolved = palette.resolve(style)
+  private mutating func template(_ style: Style) -> cchar_t {
+    // Compared field by field: `Optional<Style>`'s `!=` is a generic call per cell.
+    if !hasTemplate || style.attributes != lastStyle.attributes
+      || style.foreground != lastStyle.foreground || style.background != lastStyle.background
+    {
+      hasTemplate = true
+      let (attributes, pair) = palette.resolve(style)
+      lastTemplate = cn_styled_blank(attributes, pair)
       lastStyle = style
     }
-    return lastResolved
+    return lastTemplate
   }
 
-  private func write(
-    _ text: Unicode.Scalar, x: Int, y: Int, _ window: UnsafeMutablePointer<WINDOW>,
-    _ attributes: attr_t, _ pair: Int32
-  ) {
-    write([text], x: x, y: y, window, attributes, pair)
+  private mutating func append(_ template: cchar_t, _ character: wchar_t) {
+    var cell = template
+    cell.chars.0 = character
+    run.append(cell)
+    nextColumn += 1
   }
 
-  private func write(
-    _ scalars: [Unicode.Scalar], x: Int, y: Int, _ window: UnsafeMutablePointer<WINDOW>,
-    _ attributes: attr_t, _ pair: Int32
-  ) {
+  private mutating func append(_ template: cchar_t, _ scalar: Unicode.Scalar) {
+    append(template, wchar_t(scalar.value))
+  }
+
+  private mutating func append(_ template: cchar_t, _ scalars: [Unicode.Scalar], width: Int) {
     func at(_ i: Int) -> wchar_t { i < scalars.count ? wchar_t(scalars[i].value) : 0 }
-    // Writing the bottom-right cell "fails" (the cursor cannot advance) but the
-    // cell is written, so the status is ignored.
-    _ = cn_put_cell(
-      window, Int32(y), Int32(x), attributes, pair, at(0), at(1), at(2), at(3), at(4))
+    var cell = template
+    cell.chars = (at(0), at(1), at(2), at(3), at(4))
+    run.append(cell)
+    nextColumn += width
   }
 
   /// The scalars ncurses can hold for one cell: a printable base character and

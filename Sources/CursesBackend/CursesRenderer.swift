@@ -215,14 +215,17 @@ final class CursesRenderer {
         Self.copy(row, into: &target.written, start..<(start + area.width), from: 0)
       }
       let screenY = area.y + y
-      let shadeInRow = shade.filter { $0.y <= screenY && screenY < $0.maxY }
-      for x in 0..<area.width {
-        let screenX = area.x + x
-        let shaded = shadeInRow.contains { $0.x <= screenX && screenX < $0.maxX }
-        writer.put(
-          target.written[start + x], x: windowOrigin.x + x, y: windowOrigin.y + y,
-          in: target.window,
-          columns: columns, shaded: shaded)
+      // The shade falling on this row, as indices into it.
+      let shaded = shade.compactMap { rect -> Range<Int>? in
+        guard rect.y <= screenY, screenY < rect.maxY else { return nil }
+        let from = max(rect.x - area.x, 0)
+        let to = min(rect.maxX - area.x, area.width)
+        return from < to ? from..<to : nil
+      }
+      target.written.withUnsafeBufferPointer { written in
+        writer.writeRow(
+          UnsafeBufferPointer(rebasing: written[start..<(start + area.width)]),
+          y: windowOrigin.y + y, in: target.window, columns: columns, shaded: shaded)
       }
     }
   }
