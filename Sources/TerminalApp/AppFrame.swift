@@ -21,7 +21,13 @@ extension AppView {
   /// The keys of the top-most thing on screen (help, alert, sheet or screen),
   /// the global keys first.
   public func keymap(_ state: Shell<App>.State, size: Size) -> Keymap<Action> {
-    var keymap = focusedKeymap(state, scene: scene(state.app, size), size: size)
+    keymap(state, scene: scene(state.app, size), size: size)
+  }
+
+  private func keymap(_ state: Shell<App>.State, scene: Scene<Action, Memory>, size: Size)
+    -> Keymap<Action>
+  {
+    var keymap = focusedKeymap(state, scene: scene, size: size)
     keymap.commands.insert(contentsOf: Self.globalCommands, at: 0)
     return keymap
   }
@@ -82,7 +88,25 @@ extension AppView {
     guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
       return tooSmall(size)
     }
+    return frame(state, scene: scene(state.app, size), size: size, memory: &memory)
+  }
+
+  /// The frame for `state` and the keymap in force while it is on screen,
+  /// from one scene (what `frame` and `keymap` return).
+  public func frameAndKeymap(_ state: Shell<App>.State, size: Size, memory: inout Memory)
+    -> (frame: Frame, keymap: Keymap<Action>)
+  {
     let scene = scene(state.app, size)
+    let keymap = keymap(state, scene: scene, size: size)
+    guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
+      return (tooSmall(size), keymap)
+    }
+    return (frame(state, scene: scene, size: size, memory: &memory), keymap)
+  }
+
+  private func frame(
+    _ state: Shell<App>.State, scene: Scene<Action, Memory>, size: Size, memory: inout Memory
+  ) -> Frame {
     var canvas = Canvas(size: size)
     // The screen's own keys label its help bar even under an overlay, and an
     // overlay's keys label its own bar even under full help.

@@ -18,6 +18,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   /// True while the loop is suspended in `backend.nextEvents()`.
   private var isWaitingForEvents = false
   private var observation: StoreObservation?
+  /// The keys of what is on screen, made with the last frame, and the
+  /// state and size they were made for.
+  private var shownKeymap: (keymap: Keymap<Action>, state: Shell<App>.State, size: Size)?
   /// Called after each change with the app's state (persistence hooks in here).
   private let onStateChange: (App.State) -> Void
   /// Called before the program stops for Ctrl-Z: a stopped program may never
@@ -73,11 +76,11 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         store.send(.keyPressed)
         state = store.state
       }
-      if let action = view.keymap(state, size: backend.size).action(for: key) {
+      if let action = currentKeymap(state).action(for: key) {
         store.send(action)
       }
     case .paste(let text):
-      if let action = view.keymap(store.state, size: backend.size).paste?(text) {
+      if let action = currentKeymap(store.state).paste?(text) {
         store.send(action)
       }
     case .resize:
@@ -98,8 +101,20 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     needsRender = true
   }
 
+  /// The keys in force for `state`: those made with the frame on screen
+  /// when it shows this state at this size (the usual case: one key, one frame).
+  private func currentKeymap(_ state: Shell<App>.State) -> Keymap<Action> {
+    let size = backend.size
+    if let shown = shownKeymap, shown.size == size, shown.state == state { return shown.keymap }
+    return view.keymap(state, size: size)
+  }
+
   public func render() {
     needsRender = false
-    backend.draw(view.frame(store.state, size: backend.size, memory: &memory))
+    let size = backend.size
+    let state = store.state
+    let (frame, keymap) = view.frameAndKeymap(state, size: size, memory: &memory)
+    shownKeymap = (keymap, state, size)
+    backend.draw(frame)
   }
 }

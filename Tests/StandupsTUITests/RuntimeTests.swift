@@ -48,6 +48,22 @@ import Testing
     #expect(backend.shows("1 standup"))
   }
 
+  /// The keys of the frame on screen are reused only while it shows the
+  /// state: a key that opens a sheet changes what the next key does, even
+  /// before anything is drawn.
+  @Test func keysBetweenFramesFollowTheState() {
+    let (runtime, _) = makeRuntime()
+    runtime.press(.char("a"), .char("q"))
+    #expect(!runtime.isFinished)
+    guard case .add(let form) = runtime.state.standupsList.destination else {
+      Issue.record("no add sheet")
+      return
+    }
+    #expect(form.standup.title == "q")
+    runtime.press(.escape, .char("q"))
+    #expect(runtime.isFinished)
+  }
+
   @Test func saveWithoutTitleWarnsAndKeepsSheet() {
     let (runtime, backend) = makeRuntime()
     runtime.press(.char("a"), .ctrl("s"))
