@@ -31,9 +31,14 @@ public enum HelpBar {
   /// The columns "key description" takes, measured in parts: this runs for
   /// every binding on every frame, and joining the strings would allocate.
   static func width(of binding: KeyBinding) -> Int {
-    let key = TextWidth.of(Sanitizer.inert(binding.help.key))
+    let key = columns(binding.help.key)
     let description = binding.help.description
-    return description.isEmpty ? key : key + 1 + TextWidth.of(Sanitizer.inert(description))
+    return description.isEmpty ? key : key + 1 + columns(description)
+  }
+
+  /// Columns `text` takes as drawn: printable ASCII (most help) one a byte.
+  private static func columns(_ text: String) -> Int {
+    Sanitizer.isPrintableASCII(text) ? text.utf8.count : TextWidth.of(Sanitizer.inert(text))
   }
 
   /// The help line as plain text, at most `width` columns.

@@ -64,10 +64,31 @@ public enum TextWidth {
     while i < utf8.count {
       let byte = utf8[i]
       guard byte >= 0x20, byte < 0x7F else { return i }
-      if i + 1 < utf8.count, utf8[i + 1] >= 0x80 { return i }
+      if i + 1 < utf8.count, utf8[i + 1] >= 0x80, !startsOwnGrapheme(utf8, at: i + 1) {
+        return i
+      }
       i += 1
     }
     return i
+  }
+
+  /// Whether the scalar at `start` never joins the character before it: from
+  /// ranges without combining marks, joiners or format controls (Latin-1 and
+  /// Latin letters up to U+02FF; dashes, quotes, bullets and "…" of general
+  /// punctuation; arrows, symbols, box drawing and shapes from U+2180 to
+  /// U+2BFF). So the space in " · " or " • " ends an ASCII run.
+  static func startsOwnGrapheme(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    let lead = utf8[start]
+    if lead >= 0xC2 && lead <= 0xCB { return true }  // U+0080–U+02FF
+    guard lead == 0xE2, start + 2 < utf8.count else { return false }
+    let second = utf8[start + 1]
+    let third = utf8[start + 2]
+    switch second {
+    case 0x80: return (0x90...0xA7).contains(third) || third >= 0xB0  // U+2010–2027, 2030–203F
+    case 0x81: return third <= 0x9E  // U+2040–205E
+    case 0x86...0xAF: return true  // U+2180–2BFF
+    default: return false
+    }
   }
 
   /// Columns one scalar takes as drawn (0, 1 or 2): wcwidth's answer, with

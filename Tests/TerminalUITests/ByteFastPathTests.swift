@@ -10,6 +10,11 @@ import Testing
     "e\u{301}clair", "▌\u{301}x", "中文 text", "😀 ok", "👨‍👩‍👧‍👦 family", "🇫🇷🇩🇪",
     "\u{0600}1 prepended", "a\u{200D}b", "tab\there", "esc \u{1B}[2J", "\u{9B}c1",
     "trailing ·", "·", "", "ж", "\u{FFFD}", "x\u{E000}y", "한국어", "\u{1100}\u{1161}\u{11A8}",
+    // ASCII before a non-ASCII scalar: its own grapheme only when that scalar
+    // cannot join it.
+    "a·b", "q\u{02B0}z", "s\u{00AD}y", "x\u{0915}\u{093F}", "k\u{2190}\u{FE0F}", "a\u{20D7}",
+    "x\u{2028}y", "p\u{2060}q", "r\u{202E}t", "n\u{200B}m", "z\u{0080}", "w\u{2BFF}\u{2C00}",
+    "v‐‧‰⁞ ", "€\u{20AC}5",
   ]
 
   @Test(arguments: samples)
