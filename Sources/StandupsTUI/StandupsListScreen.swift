@@ -114,9 +114,14 @@ enum StandupsListScreen {
         let list = ListView(
           count: shown, selected: state.selectedVisibleIndex, rowHeight: cardHeight,
           offset: memory.list.offset, highlight: [], reportsScroll: true)
+        var cards = memory.cards
         memory.list.offset = list.draw(in: &content) { index, isSelected, row in
-          drawCard(state.visibleStandup(at: index), isSelected: isSelected, in: &row)
+          cards.draw(state.visibleStandup(at: index), isSelected: isSelected, in: &row) {
+            drawCard($0, isSelected: $1, in: &$2)
+          }
         }
+        cards.finishFrame()
+        memory.cards = cards
       }
     }
   }

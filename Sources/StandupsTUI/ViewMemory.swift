@@ -7,5 +7,7 @@ public struct ViewMemory: Hashable, Sendable {
   public var list = ListState()
   public var detailMeetings = ListState()
   public var formAttendees = ListState()
+  /// The list's cards as last drawn (equal whatever it holds).
+  public var cards = CardMemo()
   public init() {}
 }

@@ -51,7 +51,7 @@ public struct Cell: Hashable, Sendable {
 /// composites half of one turns the other half into a blank.
 public struct Canvas: Hashable, Sendable {
   public let size: Size
-  public private(set) var cells: [Cell]
+  public internal(set) var cells: [Cell]
   /// Region (in grid coordinates) drawing is currently confined to.
   public private(set) var clip: Rect
   /// Where the current region's (0,0) sits in grid coordinates.

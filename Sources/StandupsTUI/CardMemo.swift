@@ -1,0 +1,59 @@
+import StandupsCore
+import TerminalUI
+
+/// The list's cards as last drawn, each with what it was drawn from: a card
+/// whose standup, selection and width are the same is copied, not drawn
+/// again (a key that moves the selection changes two cards of a screenful).
+///
+/// A memo, not memory: what is drawn is the same with or without it, so it
+/// takes no part in `ViewMemory`'s equality.
+public struct CardMemo: Hashable, Sendable {
+  struct Card: Sendable {
+    var standup: Standup
+    var isSelected: Bool
+    var size: Size
+    var cells: [Cell]
+  }
+
+  /// The cards of the last frame, top to bottom.
+  private var cards: [Card] = []
+  /// The cards of the frame being drawn.
+  private var drawing: [Card] = []
+  /// How many cards the last frame copied.
+  private(set) var copiedInLastFrame = 0
+  private var copied = 0
+
+  public init() {}
+
+  /// Draws the card of `standup` into `row` (the card's region): copied
+  /// from the last frame when nothing it shows changed.
+  mutating func draw(
+    _ standup: Standup, isSelected: Bool, in row: inout Canvas,
+    card: (Standup, Bool, inout Canvas) -> Void
+  ) {
+    let rect = Rect(origin: .zero, size: row.bounds)
+    if let old = cards.first(where: { $0.standup.id == standup.id }), old.isSelected == isSelected,
+      old.size == row.bounds, old.standup == standup, row.put(region: old.cells, at: rect)
+    {
+      drawing.append(old)
+      copied += 1
+      return
+    }
+    card(standup, isSelected, &row)
+    if let cells = row.region(rect) {
+      drawing.append(Card(standup: standup, isSelected: isSelected, size: row.bounds, cells: cells))
+    }
+  }
+
+  /// Ends a frame: its cards are what the next one copies from.
+  mutating func finishFrame() {
+    cards = drawing
+    drawing = []
+    drawing.reserveCapacity(cards.count)
+    copiedInLastFrame = copied
+    copied = 0
+  }
+
+  public static func == (_: CardMemo, _: CardMemo) -> Bool { true }
+  public func hash(into hasher: inout Hasher) {}
+}
