@@ -55,6 +55,11 @@ SCENARIOS = [
     ("large", ["j"] * 12 + ["G", "g", "/", "team 9", "\r", ESC]),
 ]
 
+# What every key runs: moving the selection, a few times and many times. The
+# code whose instructions grow with the keys goes first, side by side, so that
+# a key touches as few pages of code as it can.
+KEY_RUNS = [("large", ["j", "k"] * 5), ("large", ["j", "k"] * 20)]
+
 
 def run(app: str, data: str, keys: list[str], out: str) -> None:
     pid, fd = pty.fork()
@@ -95,14 +100,34 @@ def addresses_that_ran(path: str) -> set[int]:
     --compress-pos=no`: every position is absolute), of every object: valgrind
     counts code outside the `.text` section (`.text.hot`) as no object's, and
     the link map tells the binary's addresses from the libraries'."""
-    return {int(line.split(None, 1)[0], 16)
-            for line in open(path, errors="replace") if line.startswith("0x")}
+    return set(instructions_by_address(path))
+
+
+def instructions_by_address(path: str) -> Counter[int]:
+    """How many instructions ran at each address (a call line's cost is the
+    callee's, so only the lines of the function itself count)."""
+    counts: Counter[int] = Counter()
+    positions = 1  # columns before the cost: "instr", or "instr line"
+    after_call = False
+    for line in open(path, errors="replace"):
+        if line.startswith("positions:"):
+            positions = len(line.split()) - 1
+        elif line.startswith("calls="):
+            after_call = True
+        elif line.startswith("0x"):
+            parts = line.split()
+            cost = int(parts[positions]) if len(parts) > positions and not after_call else 0
+            counts[int(parts[0], 16)] += cost
+            after_call = False
+    return counts
 
 
 MAP_LINE = re.compile(r"^\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+( +)(\S.*)$")
 
 
-def sections_that_ran(link_map: str, addresses: set[int]) -> tuple[list[str], list[str]]:
+def sections_that_ran(
+    link_map: str, addresses: set[int], first: set[int]
+) -> tuple[list[str], list[str]]:
     """The sections of .text that hold any of `addresses`, from the link map:
     the symbol of each that has one of its own, for the symbol order, and an
     input-section pattern (`*/Module.build/File.o(section)`) for the others:
@@ -134,9 +159,15 @@ def sections_that_ran(link_map: str, addresses: set[int]) -> tuple[list[str], li
         if index >= 0 and address < starts[index] + sections[index][1]:
             if not ran or ran[-1] is not sections[index]:
                 ran.append(sections[index])
-    # The toolchain's sections of many functions (libswiftCore's 1.5 MB Swift.o)
-    # go last: between them the small functions would be spread out again.
-    ran.sort(key=lambda section: section[1] > 64 * 1024)
+    # What each key runs first; the toolchain's sections of many functions
+    # (libswiftCore's 1.5 MB Swift.o) last: between them the small functions
+    # would be spread out again.
+    def runs_every_key(section: tuple[int, int, str, list[str]]) -> bool:
+        index = bisect.bisect_left(hot, section[0])
+        return index < len(hot) and hot[index] < section[0] + section[1]
+
+    hot = sorted(first)
+    ran.sort(key=lambda section: (section[1] > 64 * 1024, not runs_every_key(section)))
     symbols: list[str] = []
     patterns: list[str] = []
     for _, _, name, names in ran:
@@ -177,7 +208,15 @@ def main() -> None:
             profile = os.path.join(work, f"callgrind.{number}")
             run(app, files[data], keys, profile)
             addresses |= addresses_that_ran(profile)
-        symbols, patterns = sections_that_ran(link_map, addresses)
+        counts = []
+        for number, (data, keys) in enumerate(KEY_RUNS):
+            profile = os.path.join(work, f"callgrind.keys.{number}")
+            run(app, files[data], keys, profile)
+            counts.append(instructions_by_address(profile))
+        addresses |= set(counts[1])
+        every_key = {address for address, count in counts[1].items()
+                     if count > counts[0].get(address, 0)}
+        symbols, patterns = sections_that_ran(link_map, addresses, every_key)
         with open(out, "w") as file:
             file.write("\n".join(symbols) + "\n")
         with open(script, "w") as file:
