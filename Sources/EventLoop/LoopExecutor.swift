@@ -209,7 +209,8 @@ final class LoopExecutor: @unchecked Sendable {
       if mine.contains(where: { $0.revents != 0 }) { fired.append((watch, mine)) }
     }
     guard !fired.isEmpty else { return }
-    let firedIDs = Set(fired.map(\.0.id))
+    // One or two watches fire at a time: a search beats building a `Set`.
+    let firedIDs = fired.map { $0.0.id }
     state.withLock { s in s.watches.removeAll { firedIDs.contains($0.id) } }
     for (watch, revents) in fired { watch.handler(revents) }
   }
