@@ -105,7 +105,9 @@ final class AppSession {
   ) async throws {
     for key in keys { try session.sendKeys(key) }
     let status = try await session.waitForExit()
-    #expect(status == 0, sourceLocation: sourceLocation)
+    #expect(
+      status == 0, "the screen then:\n\((try? session.screen()) ?? "?")",
+      sourceLocation: sourceLocation)
     let modes = try session.sttyWords()
     #expect(modes.contains("echo"), "echo is off after quitting", sourceLocation: sourceLocation)
     #expect(modes.contains("icanon"), "canonical mode is off", sourceLocation: sourceLocation)
