@@ -232,7 +232,8 @@ final class CursesRenderer {
 
   /// Whether `a` and `b` hold the same cells in `range`. Most rows of a
   /// frame are unchanged and byte for byte the same, which one `memcmp`
-  /// tells; bytes that differ (a cell's padding may) are compared as cells.
+  /// tells; rows whose bytes differ are compared as cells (a colour's unused
+  /// payload bytes are not guaranteed to be zero).
   private static func same(_ a: [Cell], _ b: [Cell], _ range: Range<Int>) -> Bool {
     let bytesEqual = a.withUnsafeBytes { a in
       b.withUnsafeBytes { b in
