@@ -70,8 +70,12 @@ final class CursesRenderer {
     // leaves stdscr alone, so then (and only then) refresh it directly.
     update_panels()
     if !overlays.contains(where: { $0 != nil }) { wnoutrefresh(cn_stdscr()) }
-    placeCursor(frame.cursor, layerCount: layers.count, screen: screenRect)
+    let showsCursor = placeCursor(frame.cursor, layerCount: layers.count, screen: screenRect)
+    // curs_set writes at once: a cursor is hidden before the frame and shown
+    // after it, so it never shows where the frame is about to change.
+    if !showsCursor { setCursorVisible(false) }
     doupdate()
+    if showsCursor { setCursorVisible(true) }
   }
 
   private func drawBase(_ layer: Layer?, screen: Rect, shade: [Rect]) {
@@ -96,6 +100,8 @@ final class CursesRenderer {
   /// Sends rows that moved as a scroll of the terminal (ncurses finds the
   /// moved lines and uses a scrolling region), before the frame's changes:
   /// then only the rows that came into view and what else changed are drawn.
+  /// Its own doupdate (and so its own write): left to the frame's, ncurses
+  /// matches fewer moved lines and redraws more.
   private func scroll(_ target: inout Target, by scroll: Canvas.Scroll, layer: Layer) {
     let area = target.area
     guard area.origin == .zero, layer.rect.origin == .zero,
@@ -258,18 +264,18 @@ final class CursesRenderer {
     }
   }
 
-  /// Shows the text cursor where the top layer wants it, or hides it.
-  private func placeCursor(_ cursor: Point?, layerCount: Int, screen: Rect) {
+  /// Moves the text cursor where the top layer wants it; false when it
+  /// wants none there.
+  private func placeCursor(_ cursor: Point?, layerCount: Int, screen: Rect) -> Bool {
     let top = layerCount > 1 ? overlays.last ?? nil : base
     guard let cursor, let top, screen.contains(cursor), top.area.contains(cursor) else {
-      setCursorVisible(false)
-      return
+      return false
     }
     let origin = top.panel == nil ? Point.zero : top.area.origin
     wmove(top.window, Int32(cursor.y - origin.y), Int32(cursor.x - origin.x))
     // update_panels already copied the contents; this only records the cursor.
     wnoutrefresh(top.window)
-    setCursorVisible(true)
+    return true
   }
 
   private func setCursorVisible(_ visible: Bool) {

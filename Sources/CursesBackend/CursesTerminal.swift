@@ -115,6 +115,21 @@ public final class CursesTerminal: TerminalBackend {
     self.renderer = CursesRenderer(palette: palette)
     self.size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
     curs_set(0)
+    // Until a screen has once been left and resumed, ncurses flushes its
+    // output after every cursor move (its `_endwin` stays "initial" after
+    // newterm), so a frame would reach the terminal in one write per move:
+    // each wakes the terminal, which may paint half a frame. Leaving and
+    // resuming now, before anything is drawn, sends every frame in one write.
+    endwin()
+    doupdate()
+    Self.sendKeypadMode(inputPad)
+  }
+
+  /// Resuming leaves the terminal's keypad mode off until the next read
+  /// turns it on: a first arrow key would arrive in the other mode's
+  /// sequence, which the terminal's description does not list, and be lost.
+  private static func sendKeypadMode(_ inputPad: UnsafeMutablePointer<WINDOW>) {
+    keypad(inputPad, true)
   }
 
   public func draw(_ frame: Frame) {
@@ -179,6 +194,7 @@ public final class CursesTerminal: TerminalBackend {
     SignalGuard.captureStandardError()
     SignalGuard.arm(restoring: SignalGuard.restoreSequence(bracketedPaste: options.bracketedPaste))
     reset_prog_mode()
+    Self.sendKeypadMode(inputPad)
     if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004h") }
     var ignored: [TerminalEvent] = []
     followResize(into: &ignored)

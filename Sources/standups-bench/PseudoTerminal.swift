@@ -142,6 +142,13 @@ final class PseudoTerminal {
 
   // MARK: /proc
 
+  /// The write system calls the process has made so far, all threads.
+  func writeCalls() -> Int {
+    let text = (try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)) ?? ""
+    let line = text.split(separator: "\n").first { $0.hasPrefix("syscw:") } ?? ""
+    return Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+  }
+
   /// CPU time (user + system) of the whole process, in seconds.
   func cpuSeconds() -> Double? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -38,8 +38,16 @@ struct TerminalBench {
 
   /// Sends `key` and counts what the terminal receives until it goes quiet.
   func bytes(after key: String, in terminal: PseudoTerminal) -> Int {
+    answer(to: key, in: terminal).bytes
+  }
+
+  /// Sends `key`: the bytes the terminal receives until it goes quiet, and
+  /// the write calls they came in.
+  func answer(to key: String, in terminal: PseudoTerminal) -> (bytes: Int, writes: Int) {
+    let before = terminal.writeCalls()
     terminal.send(key)
-    return terminal.readUntilQuiet(quiet: 0.1, limit: 2).bytes.count
+    let bytes = terminal.readUntilQuiet(quiet: 0.1, limit: 2).bytes.count
+    return (bytes, terminal.writeCalls() - before)
   }
 
   // MARK: 2. Bytes per keystroke
@@ -50,8 +58,12 @@ struct TerminalBench {
     report.add("terminal", "first frame at 80×24", Format.bytes(first.bytes.count))
     // Six cards fit the page: five moves down and back stay on it.
     var moves: [Int] = []
+    var writes: [String: Int] = [:]
     for key in Array(repeating: "j", count: 5) + Array(repeating: "k", count: 5) {
-      moves.append(bytes(after: key, in: terminal))
+      let answer = answer(to: key, in: terminal)
+      moves.append(answer.bytes)
+      writes["a move within the page", default: 0] = max(
+        writes["a move within the page"] ?? 0, answer.writes)
     }
     let worstMove = moves.max() ?? 0
     report.add(
@@ -60,18 +72,26 @@ struct TerminalBench {
       target: "≤ 200 B", met: worstMove <= 200)
     // Past the last card the list scrolls by one card: every card row changes.
     for _ in 0..<5 { _ = bytes(after: "j", in: terminal) }
-    let scroll = bytes(after: "j", in: terminal)
+    let (scroll, scrollWrites) = answer(to: "j", in: terminal)
+    writes["a scroll"] = scrollWrites
     report.add(
       "terminal", "selection move that scrolls the list by one card", Format.bytes(scroll),
       target: "≤ 300 B", met: scroll <= 300)
 
+    let beforeSheet = terminal.writeCalls()
     terminal.send("a")
     let sheet = terminal.readUntilQuiet(quiet: 0.3)
+    writes["the sheet"] = terminal.writeCalls() - beforeSheet
     report.add(
       "terminal", "open the add sheet (a)", Format.bytes(sheet.bytes.count),
       target: "≤ 1 100 B", met: sheet.bytes.count <= 1_100)
     var typed: [Int] = []
-    for ch in "Engineering" { typed.append(bytes(after: String(ch), in: terminal)) }
+    for ch in "Engineering" {
+      let answer = answer(to: String(ch), in: terminal)
+      typed.append(answer.bytes)
+      writes["a typed character", default: 0] = max(
+        writes["a typed character"] ?? 0, answer.writes)
+    }
     var erased: [Int] = []
     for _ in 0..<5 { erased.append(bytes(after: "\u{7F}", in: terminal)) }
     // The first character also clears the placeholder; the rest are typing.
@@ -84,6 +104,11 @@ struct TerminalBench {
     report.add(
       "terminal", "backspace in the add sheet",
       "median \(Samples(erased.map(Double.init)).median) B, max \(erased.max() ?? 0) B")
+    // Each write wakes the terminal, which may paint what it has so far.
+    let order = ["a move within the page", "a scroll", "the sheet", "a typed character"]
+    report.add(
+      "terminal", "write calls a frame takes (most seen)",
+      order.map { "\($0) \(writes[$0] ?? 0)" }.joined(separator: ", "))
     quit(terminal)
   }
 

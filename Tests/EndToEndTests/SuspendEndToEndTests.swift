@@ -79,6 +79,10 @@ struct SuspendEndToEndTests {
     let expected = try AppSession.render(
       dataPath: shell.dataPath, route: "/", width: 100, height: 30)
     try await expectScreen(of: shell.session, toBe: expected, "the app after fg at 100×30")
+    // The terminal is back in keypad mode before a key is read: the first
+    // arrow key after fg counts.
+    try shell.session.sendKeys("Down")
+    try await shell.session.waitForText("▌› Engineering")
     try shell.session.sendKeys("q")
     try await shell.session.waitForText("$")
     try shell.run("clear; " + ShellSession.printModes)
