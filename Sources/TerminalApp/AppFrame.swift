@@ -21,7 +21,16 @@ extension AppView {
   /// The keys of the top-most thing on screen (help, alert, sheet or screen),
   /// the global keys first.
   public func keymap(_ state: Shell<App>.State, size: Size) -> Keymap<Action> {
-    keymap(state, scene: scene(state.app, size), size: size)
+    guard fits(size) else { return Self.tooSmallKeymap }
+    return keymap(state, scene: scene(state.app, size), size: size)
+  }
+
+  /// While the terminal is too small nothing is on screen to act on: only
+  /// quitting and suspending work, so no key changes what cannot be seen.
+  static var tooSmallKeymap: Keymap<Action> { Keymap(globalCommands) }
+
+  private func fits(_ size: Size) -> Bool {
+    size.width >= minimumSize.width && size.height >= minimumSize.height
   }
 
   private func keymap(_ state: Shell<App>.State, scene: Scene<Action, Memory>, size: Size)
@@ -85,9 +94,7 @@ extension AppView {
 
   /// Everything on screen for `state` at `size`.
   public func frame(_ state: Shell<App>.State, size: Size, memory: inout Memory) -> Frame {
-    guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
-      return tooSmall(size)
-    }
+    guard fits(size) else { return tooSmall(size) }
     return frame(state, scene: scene(state.app, size), size: size, memory: &memory)
   }
 
@@ -96,11 +103,9 @@ extension AppView {
   public func frameAndKeymap(_ state: Shell<App>.State, size: Size, memory: inout Memory)
     -> (frame: Frame, keymap: Keymap<Action>)
   {
+    guard fits(size) else { return (tooSmall(size), Self.tooSmallKeymap) }
     let scene = scene(state.app, size)
     let keymap = keymap(state, scene: scene, size: size)
-    guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
-      return (tooSmall(size), keymap)
-    }
     return (frame(state, scene: scene, size: size, memory: &memory), keymap)
   }
 
@@ -139,7 +144,7 @@ extension AppView {
   public func tooSmall(_ size: Size) -> Frame {
     var canvas = Canvas(size: size)
     let message = "terminal too small (need \(minimumSize.width)×\(minimumSize.height))"
-    let lines = TextWidth.wrap(message, width: max(1, size.width))
+    let lines = [message, "ctrl+c quits"].flatMap { TextWidth.wrap($0, width: max(1, size.width)) }
     let top = max(0, (size.height - lines.count) / 2)
     for (i, line) in lines.enumerated() {
       canvas.put(line, x: 0, y: top + i, width: size.width, alignment: .center, style: .bold)

@@ -303,6 +303,25 @@ import Testing
     #expect(!backend.shows("too small"))
   }
 
+  @Test func whileTooSmallOnlyQuitAndSuspendAct() {
+    let (runtime, backend) = makeRuntime(appState([.mock, .engineeringMock]))
+    let tooSmall = Size(width: 20, height: 5)
+    backend.resize(to: tooSmall)
+    runtime.handle(.resize(tooSmall))
+    runtime.render()
+    let before = runtime.store.state
+    // Delete (and confirm), add, open, move, help: none is on screen to act on.
+    for key: Key in [.char("d"), .enter, .tab, .char("a"), .char("j"), .char("?"), .char("q")] {
+      runtime.handle(.key(key))
+      runtime.render()
+    }
+    #expect(runtime.store.state == before)
+    #expect(backend.shows("terminal"))
+
+    runtime.handle(.key(.ctrl("c")))
+    #expect(runtime.store.state.isQuitRequested)
+  }
+
   func record(_ runtime: StandupsRuntime) -> RecordMeeting.State? {
     guard case .record(let state) = runtime.state.path.last else { return nil }
     return state
