@@ -44,12 +44,16 @@ enum RouteCompletion {
     func key(_ title: String) -> String { title.uppercased().lowercased() }
     for standup in standups { titleCounts[key(standup.title), default: 0] += 1 }
     var routes: [String] = []
-    func offer(_ path: String, _ route: Route) {
+    // Parsing is what a candidate costs (thousands of them in a large file):
+    // only the candidates the typed prefix keeps are parsed.
+    @discardableResult
+    func offer(_ path: String, _ route: Route) -> Bool {
       guard let offered = completing(prefix, with: path),
         (try? Route(parsing: path)) == route,
         offered == path || (try? Route(parsing: offered))?.pattern == route.pattern
-      else { return }
+      else { return false }
       routes.append(offered)
+      return true
     }
     offer("/", .list)
     offer("/?filter=", .filteredList(""))
@@ -63,17 +67,38 @@ enum RouteCompletion {
       }
       for token in tokens {
         let name = encoded(token)
+        // Every route of this token begins with one of these.
+        guard startsAlike(prefix, "/" + name) || startsAlike(prefix, "/?delete=" + name)
+        else { continue }
         offer("/" + name, .standup(token, .detail))
         offer("/?delete=" + name, .deleteFromList(token))
         offer("/\(name)/edit", .standup(token, .edit))
         offer("/\(name)/delete", .standup(token, .delete))
         offer("/\(name)/record", .standup(token, .record))
+        // Positions differ only after the stem: while the prefix ends within
+        // it, the first meeting's answer is every meeting's.
+        let stem = "/\(name)/meetings/"
+        var firstOffered: Bool?
         for position in standup.meetings.indices.map({ String($0 + 1) }) {
-          offer("/\(name)/meetings/\(position)", .standup(token, .meeting(position)))
+          let path = stem + position
+          if prefix.count <= stem.count, let firstOffered {
+            if firstOffered, let offered = completing(prefix, with: path) {
+              routes.append(offered)
+            }
+            continue
+          }
+          firstOffered = offer(path, .standup(token, .meeting(position)))
         }
       }
     }
     return routes
+  }
+
+  /// Whether one of the two starts with the other, ignoring case: `typed`
+  /// can still complete to a route that starts with `head`.
+  static func startsAlike(_ typed: String, _ head: String) -> Bool {
+    let length = min(typed.count, head.count)
+    return typed.prefix(length).lowercased() == head.prefix(length).lowercased()
   }
 
   /// `path` if it starts with `typed` ignoring case, spelt from there on as
