@@ -83,6 +83,7 @@ struct RunApp: AsyncParsableCommand {
     }
     let saver = fileStore?.saver
     await run(store, on: terminal, beforeSuspending: { _ = await saver?.flush() })
+    Self.submitFinalStandups(of: store, to: fileStore?.store)
     let (failure, notes) = await saver?.flushReporting() ?? (nil, [])
     terminal.shutdown()
     withExtendedLifetime(fileStore?.watcher) {}
@@ -96,6 +97,17 @@ struct RunApp: AsyncParsableCommand {
       printError("\(failure)")
       throw ExitCode(1)
     }
+  }
+
+  /// What the app holds as it quits, handed to the store at once: the save
+  /// a last change (a meeting saved on the way out) asked for runs as an
+  /// effect, which the flush that follows must not race.
+  @MainActor
+  static func submitFinalStandups(
+    of store: StandupsComposition.AppStore, to standupsStore: StandupsStore?
+  ) {
+    let app = store.state.app
+    standupsStore?.save(app.standupsList.standups, app.storeRevision)
   }
 
   /// The terminal, or a clear error before anything is drawn.

@@ -50,9 +50,10 @@ struct AppReducer: Reducer {
   let log: ChangeLog?
   var body: some Reducer<Shell<AppFeature>.State, Shell<AppFeature>.Action> {
     if let log {
-      Shell(AppFeature(), messages: StandupsView.message)._printChanges(to: log)
+      Shell(AppFeature(), messages: StandupsView.message, quitting: .quitting)._printChanges(
+        to: log)
     } else {
-      Shell(AppFeature(), messages: StandupsView.message)
+      Shell(AppFeature(), messages: StandupsView.message, quitting: .quitting)
     }
   }
 }

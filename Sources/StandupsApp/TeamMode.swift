@@ -89,11 +89,12 @@ extension RunApp {
       _ = await team.close()
       throw error
     }
+    let standupsStore = TeamMode.standupsStore(team)
     let store = makeStore(
-      state: launch.state, status: nil, terminal: terminal,
-      standupsStore: TeamMode.standupsStore(team))
+      state: launch.state, status: nil, terminal: terminal, standupsStore: standupsStore)
     team.readDeferredMeetings()
     await run(store, on: terminal, beforeSuspending: { await team.flush() })
+    Self.submitFinalStandups(of: store, to: standupsStore)
     let notes = await team.close()
     terminal.shutdown()
     for note in notes { printError(note) }

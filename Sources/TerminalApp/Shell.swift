@@ -94,13 +94,18 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   @Dependency(\.continuousClock) var clock
   let app: App
   let messages: @Sendable (App.Action) -> ShellMessage?
+  let quitting: App.Action?
 
-  /// `messages` tells which of the app's actions show a banner.
+  /// `messages` tells which of the app's actions show a banner; `quitting`,
+  /// when given, is sent to the app when it is asked to quit, before it
+  /// does: what it changes then is in the state the program saves.
   public init(
-    _ app: App, messages: @escaping @Sendable (App.Action) -> ShellMessage? = { _ in nil }
+    _ app: App, messages: @escaping @Sendable (App.Action) -> ShellMessage? = { _ in nil },
+    quitting: App.Action? = nil
   ) {
     self.app = app
     self.messages = messages
+    self.quitting = quitting
   }
 
   // Written out rather than as `Scope` + `Reduce`: every key passes through
@@ -144,8 +149,10 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       state.status = status
       return .none
     case .quitRequested:
+      guard !state.isQuitRequested else { return .none }
       state.isQuitRequested = true
-      return .none
+      guard let quitting else { return .none }
+      return app.reduce(into: &state.app, action: quitting).map(Action.app)
     case .suspendRequested:
       state.isSuspendRequested = true
       return .none

@@ -1,4 +1,5 @@
 import Foundation
+import StandupsApp
 import StandupsCore
 import Testing
 import TmuxTesting
@@ -135,6 +136,29 @@ struct AppFlowTests {
     let saved = try await app.waitForSavedData("two meetings") { $0.first?.meetings.count == 2 }
     #expect(saved?.first?.meetings.first?.transcript == "Ada: Finished the picker")
     try await app.quitAndExpectSaneTerminal()
+  }
+
+  /// Quitting mid-meeting (ctrl+c, or the terminal closing: SIGHUP) keeps
+  /// the meeting, its notes and the note being typed, as "Save and end" would.
+  @Test(arguments: ["C-c", "SIGHUP"])
+  func quittingWhileRecordingKeepsTheMeeting(how: String) async throws {
+    let app = try AppSession(arguments: ["--open", "/1/record"])
+    try await app.session.waitForText("Speaker 1 of 2")
+    try app.session.type("Finished the picker")
+    try app.session.sendKeys("Enter")
+    try await app.session.waitForText("Ada: Finished the picker")
+    try app.session.type("half typed")
+    try await app.session.waitForText("half typed")
+    if how == "C-c" {
+      try await app.quitAndExpectSaneTerminal(keys: ["C-c"])
+    } else {
+      let pid = try #require(try app.session.programPID())
+      kill(pid, SIGHUP)
+      _ = try await app.session.waitForExit()
+    }
+    let saved = try #require(try DataFile(path: app.dataPath).load())
+    #expect(
+      saved.first?.meetings.first?.transcript == "Ada: Finished the picker\nAda: half typed")
   }
 
   @Test func deleteAStandupFromItsDetail() async throws {

@@ -92,6 +92,48 @@ struct AppFeatureTests {
   }
 
   @Test
+  func quittingWhileRecordingSavesTheMeetingWithItsNotes() async {
+    let standup = Standup.sixSeconds
+    var record = RecordMeeting.State(standup: standup)
+    record.notes = [RecordMeeting.Note(speaker: "Blob", text: "Shipped")]
+    record.draft = "Half typed"
+    let store = makeStore(
+      AppFeature.State(
+        path: StackState([.detail(StandupDetail.State(standup: standup)), .record(record)]),
+        standupsList: StandupsList.State(standups: [.engineeringMock, standup])))
+
+    // As "Save and end" saves it: the draft becomes the current speaker's note.
+    let meeting = Meeting(
+      id: .init(UUID(0)), date: testNow, transcript: "Blob: Shipped\nBlob: Half typed")
+    await store.send(.quitting) {
+      $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
+      $0.standupsList.standups[id: standup.id]?.meetings.insert(meeting, at: 0)
+    }
+  }
+
+  @Test
+  func quittingARecordingWithNothingInItSavesNothing() async {
+    let standup = Standup.sixSeconds
+    let store = makeStore(
+      AppFeature.State(
+        path: StackState([
+          .detail(StandupDetail.State(standup: standup)),
+          .record(RecordMeeting.State(standup: standup)),
+        ]),
+        standupsList: StandupsList.State(standups: [standup])))
+    await store.send(.quitting)
+  }
+
+  @Test
+  func quittingWithoutARecordingChangesNothing() async {
+    let store = makeStore(
+      AppFeature.State(
+        path: StackState([.detail(StandupDetail.State(standup: .mock))]),
+        standupsList: StandupsList.State(standups: [.mock])))
+    await store.send(.quitting)
+  }
+
+  @Test
   func recordingRunsOutOfTime() async {
     let standup = Standup.sixSeconds
     let store = makeStore(AppFeature.State(standupsList: StandupsList.State(standups: [standup])))

@@ -153,6 +153,18 @@ struct Counter: Reducer {
     await store.send(.quitRequested) { $0.isQuitRequested = true }
   }
 
+  @Test func theAppHearsOfAQuitOnceBeforeItHappens() async {
+    let store = TestStore(initialState: Shell<Counter>.State(app: Counter.State())) {
+      Shell(Counter(), quitting: .increment)
+    }
+    await store.send(.quitRequested) {
+      $0.isQuitRequested = true
+      $0.app.count = 1
+    }
+    // A second request (a signal after the key) changes nothing more.
+    await store.send(.quitRequested)
+  }
+
   @Test func suspendWithAndWithoutJobControl() async {
     let clock = TestClock()
     let store = makeStore(clock: clock)

@@ -179,6 +179,25 @@ extension AppFeature {
 
   /// A meeting recorded for a standup deleted elsewhere meanwhile: saved into
   /// a new standup (same title, the attendees as the recording had them).
+  /// A recorded meeting goes into the detail below its recording (and so,
+  /// via its delegate, the list), or into a new standup when that standup
+  /// was deleted elsewhere meanwhile.
+  func saveMeeting(
+    transcript: String, recordedBy id: StackElementID, in state: inout State
+  ) -> Effect<Action> {
+    guard let index = state.path.ids.firstIndex(of: id), index > 0 else { return .none }
+    let detailID = state.path.ids[index - 1]
+    guard case .detail(var detail) = state.path[id: detailID] else { return .none }
+    let meeting = Meeting(id: .init(uuid()), date: now, transcript: transcript)
+    guard state.standupsList.standups[id: detail.standup.id] != nil else {
+      return saveIntoNewStandup(meeting, detailID: detailID, recordID: id, in: &state)
+    }
+    detail.standup.meetings.insert(meeting, at: 0)
+    state.path[id: detailID] = .detail(detail)
+    state.standupsList.standups[id: detail.standup.id] = detail.standup
+    return .none
+  }
+
   func saveIntoNewStandup(
     _ meeting: Meeting, detailID: StackElementID, recordID: StackElementID,
     in state: inout State

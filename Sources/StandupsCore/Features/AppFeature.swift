@@ -44,6 +44,10 @@ public struct AppFeature: Reducer {
     case copyButtonTapped(ClipboardContent)
     /// What became of a copy, for the banner.
     case copied(title: String, ClipboardResult)
+    /// The app is about to quit (a key, a signal, the terminal gone): a
+    /// meeting being recorded is saved as "Save and end" would save it,
+    /// so quitting never loses its notes.
+    case quitting
   }
 
   /// The screens that can be pushed.
@@ -184,18 +188,17 @@ public struct AppFeature: Reducer {
         }
 
       case .path(.element(let id, .record(.delegate(.save(let transcript))))):
-        // Save into the detail below the recording (and so, via its delegate, the list).
-        guard let index = state.path.ids.firstIndex(of: id), index > 0 else { return .none }
-        let detailID = state.path.ids[index - 1]
-        guard case .detail(var detail) = state.path[id: detailID] else { return .none }
-        let meeting = Meeting(id: .init(uuid()), date: now, transcript: transcript)
-        guard state.standupsList.standups[id: detail.standup.id] != nil else {
-          return saveIntoNewStandup(meeting, detailID: detailID, recordID: id, in: &state)
+        return saveMeeting(transcript: transcript, recordedBy: id, in: &state)
+
+      case .quitting:
+        let recordings = state.path.ids.compactMap { id -> (StackElementID, String)? in
+          guard case .record(let recording) = state.path[id: id],
+            recording.secondsElapsed > 0 || !recording.transcript.isEmpty
+          else { return nil }
+          return (id, recording.transcript)
         }
-        detail.standup.meetings.insert(meeting, at: 0)
-        state.path[id: detailID] = .detail(detail)
-        state.standupsList.standups[id: detail.standup.id] = detail.standup
-        return .none
+        return .merge(
+          recordings.map { saveMeeting(transcript: $1, recordedBy: $0, in: &state) })
 
       case .path:
         return .none
