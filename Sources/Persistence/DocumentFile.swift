@@ -1,8 +1,9 @@
 import Foundation
 
 /// A document kept in one file: read whole, written atomically (a temp file
-/// beside it, fsync, rename) so a crash never leaves half a file, private to
-/// the user (0600). A symbolic link stays a link: saves go to its target.
+/// beside it, fsync, rename) so a crash never leaves half a file; a new file
+/// private to the user (0600), a replaced one with its mode and owner kept.
+/// A symbolic link stays a link: saves go to its target.
 public struct DocumentFile<Document: Sendable>: Sendable {
   public let path: String
   public let format: DocumentFormat<Document>
@@ -80,6 +81,13 @@ public struct DocumentFile<Document: Sendable>: Sendable {
       let copy = try? keepAside(snapshot.data, now: now)
     else { return nil }
     return (copy, snapshot.version)
+  }
+
+  /// False when a file is there that this process may not write (saves
+  /// would fail): the app then opens it read-only.
+  public var mayBeWritten: Bool {
+    let target = resolvedPath
+    return access(target, F_OK) != 0 || access(target, W_OK) == 0
   }
 
   /// The file saves go to: `path` with its symbolic links followed.

@@ -151,11 +151,17 @@ extension DocumentFile {
       + pad(Int32(milliseconds % 1000), 3)
   }
 
-  /// A new file beside `path` holding `data`, written and synced, mode 0600:
-  /// its path and version.
+  /// A new file beside `path` holding `data`, written and synced: mode 0600,
+  /// or, replacing a file, that file's mode and (where allowed) owner. A file
+  /// this process may not write is not replaced. Its path and version.
   static func prepare(_ data: Data, beside path: String) throws(DocumentFailure) -> (
     String, FileVersion
   ) {
+    var existing = stat()
+    let replaces = stat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+    if replaces, access(path, W_OK) != 0, errno == EACCES {
+      throw .unwritable(path: path, reason: "no permission to write it")
+    }
     let directory = (path as NSString).deletingLastPathComponent
     if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
       do {
@@ -169,6 +175,12 @@ extension DocumentFile {
     let temp = path + ".tmp-\(getpid())"
     let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+    if replaces {
+      // A save changes what the file says, not who may read it. Giving a
+      // file to another owner is root's alone: elsewhere this fails, harmlessly.
+      _ = fchown(fd, existing.st_uid, existing.st_gid)
+      _ = fchmod(fd, existing.st_mode & 0o7777)
+    }
     var failure: String?
     data.withUnsafeBytes { buffer in
       var offset = 0

@@ -57,13 +57,16 @@ struct RunApp: AsyncParsableCommand {
     }
     // Locked where saves go, so two links to one file share the lock; nothing
     // to lock (or save) when the path is not a regular file.
-    let lock = launch.isReadOnly ? nil : FileLock(dataPath: file.resolvedPath)
+    let mayWrite = file.mayBeWritten
+    let lock = launch.isReadOnly || !mayWrite ? nil : FileLock(dataPath: file.resolvedPath)
     let terminal = try openTerminal()
     var status: String?
+    let name = (file.path as NSString).lastPathComponent
     if launch.isReadOnly {
       status = launch.notice
+    } else if !mayWrite {
+      status = "Read-only: no permission to write \(name); changes are not saved"
     } else if lock == nil {
-      let name = (file.path as NSString).lastPathComponent
       status = "Read-only: another standups has \(name) open; changes are not saved"
     }
     // Without the lock it still follows the file: what the other instance
@@ -74,7 +77,7 @@ struct RunApp: AsyncParsableCommand {
       : FileStore(
         file: file, launch: launch,
         watchMode: FileStore.watchMode(environment: ProcessInfo.processInfo.environment),
-        watch: { MainLoop.watch($0, handler: $1) }, writes: lock != nil)
+        watch: { MainLoop.watch($0, handler: $1) }, writes: lock != nil && mayWrite)
     let store = makeStore(
       state: launch.state, status: status, terminal: terminal,
       standupsStore: fileStore?.store ?? FileStore.readOnly)

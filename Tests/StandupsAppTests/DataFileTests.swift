@@ -35,6 +35,35 @@ struct DataFileTests {
     #expect(leftovers == ["standups.json"])
   }
 
+  /// A save replaces what the file says, not who may read it.
+  @Test func aReplacedFileKeepsItsModeAndOwner() throws {
+    let file = DataFile(path: directory + "/shared.json")
+    try file.save([.mock])
+    #expect(chmod(file.path, 0o664) == 0)
+    // Only root can give a file away; elsewhere the owner is this user's anyway.
+    let owner: uid_t = geteuid() == 0 ? 65534 : geteuid()
+    let group: gid_t = geteuid() == 0 ? 65534 : getegid()
+    #expect(chown(file.path, owner, group) == 0)
+    try file.save([.mock, .engineeringMock])
+    var info = stat()
+    #expect(stat(file.path, &info) == 0)
+    #expect(info.st_mode & 0o7777 == 0o664)
+    #expect(info.st_uid == owner && info.st_gid == group)
+    #expect(try file.load()?.count == 2)
+  }
+
+  /// A file the user may not write is left alone, and the app opens it
+  /// read-only (root may write anything: not tested as root).
+  @Test(.enabled(if: geteuid() != 0))
+  func aFileTheUserMayNotWriteIsNotReplaced() throws {
+    let file = DataFile(path: directory + "/locked.json")
+    try file.save([.mock])
+    #expect(chmod(file.path, 0o444) == 0)
+    #expect(!file.mayBeWritten)
+    #expect(throws: DocumentFailure.self) { try file.save([.engineeringMock]) }
+    #expect(try file.load() == [.mock])
+  }
+
   @Test func savingThroughASymbolicLinkKeepsTheLink() throws {
     let fileManager = FileManager.default
     try fileManager.createDirectory(
