@@ -175,15 +175,21 @@ public final class CursesTerminal: TerminalBackend {
     curs_set(1)
     endwin()
     if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004l") }
-    if cn_tigetstr("rmcup") == nil {
-      var bytes = SignalGuard.terminfo("clear")
-      if let move = cn_cursor_address(cn_lines() - 1, 0) {
-        bytes += Array(String(cString: move).utf8)
-      }
-      Self.writeToTerminal(String(decoding: bytes, as: UTF8.self))
-    }
+    Self.clearWithoutAlternateScreen()
     SignalGuard.disarm()
     SignalGuard.releaseStandardError()
+  }
+
+  /// Where the terminal has no alternate screen (linux, vt220), leaving
+  /// curses would leave the app's last frame under the shell's prompt: the
+  /// screen is cleared instead and the cursor put on its last line.
+  private static func clearWithoutAlternateScreen() {
+    guard cn_tigetstr("rmcup") == nil else { return }
+    var bytes = SignalGuard.terminfo("clear")
+    if let move = cn_cursor_address(cn_lines() - 1, 0) {
+      bytes += Array(String(cString: move).utf8)
+    }
+    writeToTerminal(String(decoding: bytes, as: UTF8.self))
   }
 
   /// Takes the terminal again after `leaveCursesMode`: the modes the shell
@@ -239,6 +245,7 @@ public final class CursesTerminal: TerminalBackend {
     curs_set(1)
     endwin()
     if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004l") }
+    Self.clearWithoutAlternateScreen()
     SignalGuard.disarm()
     SignalGuard.restoreModes()
     SignalGuard.releaseStandardError()

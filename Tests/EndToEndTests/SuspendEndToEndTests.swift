@@ -85,6 +85,12 @@ struct SuspendEndToEndTests {
     try await shell.session.waitForText("▌› Engineering")
     try shell.session.sendKeys("q")
     try await shell.session.waitForText("$")
+    // Quitting leaves nothing of the app on screen either, alternate screen or not.
+    let afterQuit = try await Harness.waitFor {
+      let screen = try shell.session.screen()
+      return !screen.contains("Engineering") && !screen.contains("↑/k up")
+    }
+    #expect(afterQuit, "\((try? shell.session.screen()) ?? "")")
     try shell.run("clear; " + ShellSession.printModes)
     try await shell.session.waitForText("modes=icanon,echo,")
   }
