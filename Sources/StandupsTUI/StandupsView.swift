@@ -118,7 +118,7 @@ public enum StandupsView {
         screen: screen,
         overlay: record.alert.map { .alert(AlertPresentation($0) { embed(.alert($0)) }) })
     case .meeting(let meeting):
-      var keymap = MeetingDetailScreen.keymap(meeting, pageSize: max(1, size.height - 8)).map {
+      var keymap = MeetingDetailScreen.keymap(meeting, size: size).map {
         Action.app(.path(.element(id: id, action: .meeting($0))))
       }
       keymap.commands.append(

@@ -175,7 +175,7 @@ struct AppFeatureTests {
       $0.path.append(
         .meeting(MeetingDetail.State(meeting: Standup.mock.meetings[0], standup: .mock)))
     }
-    await store.send(.path(.element(id: 1, action: .meeting(.scrolled(by: 1))))) {
+    await store.send(.path(.element(id: 1, action: .meeting(.scrolled(by: 1, limit: 1))))) {
       $0.path[id: 1]?.modify(\.meeting) { $0.scrollOffset = 1 }
     }
     await store.send(.path(.popFrom(id: 1))) {

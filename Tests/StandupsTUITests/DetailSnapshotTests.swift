@@ -94,6 +94,48 @@ import TextSnapshotTesting
     assertScreen(state, sizes: [.large, .small])
   }
 
+  /// Long notes wrap; the transcript scrolls until its last row is at the
+  /// bottom, no further (G goes there, g back to the top).
+  @Test func aLongTranscriptWrapsAndScrollsToItsEnd() throws {
+    var standup = Standup.mock
+    let long = (1...30).map { "word\($0)" }.joined(separator: " ")
+    let lines = ["Blob: " + long] + (1...20).map { "Blob Jr: line \($0)" }
+    let meeting = Meeting(
+      id: .init(UUID(70)), date: Date(timeIntervalSince1970: 1_700_000_000),
+      transcript: lines.joined(separator: "\n"))
+    standup.meetings = [meeting]
+    var state = appState(
+      [standup],
+      path: [
+        .detail(StandupDetail.State(standup: standup, selection: meeting.id)),
+        .meeting(MeetingDetail.State(meeting: meeting, standup: standup)),
+      ])
+    let size = Size(width: 60, height: 14)
+    let top = draw(state, size: size)
+    // Nothing cut: the long line's last word shows, on a row of its own.
+    #expect(top.shows("word1 "))
+    #expect(top.shows("word30"))
+    // (The attendees line above the transcript may be cut; no transcript row is.)
+    #expect(!top.lines.dropFirst(6).joined().contains("…"), "\(top.lines)")
+
+    let end = try #require(keymap(state, size: size).action(for: .char("G")))
+    guard case .app(.path(.element(let id, .meeting(let action)))) = end,
+      case .meeting(var meetingState) = state.path[id: id]
+    else {
+      Issue.record("G is \(end)")
+      return
+    }
+    _ = MeetingDetail().reduce(into: &meetingState, action: action)
+    state.path[id: id] = .meeting(meetingState)
+    let bottom = draw(state, size: size)
+    let rows = bottom.lines
+    // The last note on the last transcript row (above the key bar), the one
+    // before it right above.
+    let transcriptRows = rows.dropLast(2)
+    #expect(transcriptRows.last?.contains("Blob Jr: line 20") == true, "\(rows)")
+    #expect(transcriptRows.dropLast().last?.contains("Blob Jr: line 19") == true)
+  }
+
   @Test func meetingScreenWithoutNotes() {
     let standup = Standup.withMeetings
     let state = appState(

@@ -3,7 +3,7 @@ public struct MeetingDetail: Reducer {
   public struct State: Equatable, Sendable {
     public var meeting: Meeting
     public var standup: Standup
-    /// First transcript line shown (the transcript scrolls).
+    /// First transcript row shown (the transcript scrolls).
     public var scrollOffset = 0
     public init(meeting: Meeting, standup: Standup, scrollOffset: Int = 0) {
       self.meeting = meeting
@@ -17,16 +17,17 @@ public struct MeetingDetail: Reducer {
 
   @CasePathable
   public enum Action: Equatable, Sendable {
-    case scrolled(by: Int)
+    /// Scroll by rows, to at most `limit`: how many rows the transcript has
+    /// beyond a screenful, which only the view knows (it wraps long lines).
+    case scrolled(by: Int, limit: Int)
   }
 
   public init() {}
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .scrolled(let lines):
-      let maxOffset = max(0, state.transcriptLines.count - 1)
-      state.scrollOffset = min(max(state.scrollOffset + lines, 0), maxOffset)
+    case .scrolled(let rows, let limit):
+      state.scrollOffset = min(max(state.scrollOffset + rows, 0), max(0, limit))
       return .none
     }
   }
