@@ -26,6 +26,7 @@ struct RouteTests {
     ("/design/delete", .standup("design", .delete)),
     ("/design/record", .standup("design", .record)),
     ("/design/meetings/1", .standup("design", .meeting("1"))),
+    ("/design/meetings/1/delete", .standup("design", .deleteMeeting("1"))),
     ("/Team%20A%2FB/record", .standup("Team A/B", .record)),
   ])
   func parsesAndPrintsEveryKind(text: String, route: Route) throws {
@@ -130,6 +131,15 @@ struct RouteTests {
       return
     }
     #expect(shown.meeting.id == Standup.mock.meetings[0].id)
+
+    // The detail, the meeting highlighted, asking before deleting it.
+    let deleting = try Route.standup("1", .deleteMeeting("1")).resolved(in: standups)
+    let id = Standup.mock.meetings[0].id
+    #expect(
+      deleting.path.last
+        == .detail(
+          StandupDetail.State(
+            destination: .alert(.deleteMeeting(id)), standup: .mock, selection: id)))
   }
 
   @Test func aRawSlashInAFilterIsText() throws {
@@ -178,12 +188,15 @@ struct RouteTests {
     .standup("1", .edit),
     .standup("1", .editAttendee(4)),
     .standup("1", .delete), .standup("1", .record), .standup("1", .meeting("1")),
+    .standup("1", .deleteMeeting("1")),
   ])
   func printedRouteOfAStateReopensIt(route: Route) throws {
     let state = try route.resolved(in: standups)
     let printed = Route(state: state)
     let reopened = try Route(parsing: printed.path).resolved(in: standups)
     #expect(Route(state: reopened) == printed)
+    #expect(detail(reopened)?.destination == detail(state)?.destination)
+    #expect(detail(reopened)?.selection == detail(state)?.selection)
     #expect(reopened.path.count == state.path.count)
     #expect(detail(reopened)?.standup.id == detail(state)?.standup.id)
     #expect(reopened.standupsList.selection == state.standupsList.selection)

@@ -181,16 +181,31 @@ struct StandupDetailTests {
     standup.meetings.append(Meeting(id: .init(UUID(8)), date: testNow, transcript: "Older"))
     let store = makeStore(StandupDetail.State(standup: standup, selection: .init(7)))
 
+    // Asked first; Nevermind keeps it.
     await store.send(.deleteMeetingButtonTapped(.init(UUID(7)))) {
+      $0.destination = .alert(.deleteMeeting(.init(UUID(7))))
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+
+    await store.send(.deleteMeetingButtonTapped(.init(UUID(7)))) {
+      $0.destination = .alert(.deleteMeeting(.init(UUID(7))))
+    }
+    await store.send(.destination(.presented(.alert(.confirmMeetingDeletion(.init(UUID(7))))))) {
+      $0.destination = nil
       $0.standup.meetings.remove(id: .init(UUID(7)))
       $0.selection = .init(UUID(8))
     }
     await store.receive(\.delegate.standupUpdated)
     await store.send(.deleteMeetingButtonTapped(.init(UUID(8)))) {
+      $0.destination = .alert(.deleteMeeting(.init(UUID(8))))
+    }
+    await store.send(.destination(.presented(.alert(.confirmMeetingDeletion(.init(UUID(8))))))) {
+      $0.destination = nil
       $0.standup.meetings = []
       $0.selection = nil
     }
     await store.receive(.delegate(.standupUpdated(Standup.mock.with(meetings: []))))
+    // A meeting no longer there: nothing to ask about.
     await store.send(.deleteMeetingButtonTapped(.init(UUID(8))))
   }
 

@@ -60,6 +60,7 @@ public struct StandupDetail: Reducer {
 
     public enum Alert: Equatable, Sendable {
       case confirmDeletion
+      case confirmMeetingDeletion(Meeting.ID)
     }
 
     public init() {}
@@ -90,6 +91,12 @@ public struct StandupDetail: Reducer {
         return .none
 
       case .deleteMeetingButtonTapped(let id):
+        // A meeting's notes are not typed again: asked first, as for a standup.
+        guard state.standup.meetings[id: id] != nil else { return .none }
+        state.destination = .alert(.deleteMeeting(id))
+        return .none
+
+      case .destination(.presented(.alert(.confirmMeetingDeletion(let id)))):
         guard let index = state.standup.meetings.index(id: id) else { return .none }
         state.standup.meetings.remove(at: index)
         if state.selection == id {
@@ -158,6 +165,17 @@ public struct StandupDetail: Reducer {
 }
 
 extension AlertState where Action == StandupDetail.Destination.Alert {
+  public static func deleteMeeting(_ id: Meeting.ID) -> Self {
+    Self(
+      title: "Delete meeting?",
+      message: "Are you sure you want to delete this meeting and its notes?",
+      buttons: [
+        .destructive("Yes", action: .confirmMeetingDeletion(id)),
+        .cancel("Nevermind"),
+      ]
+    )
+  }
+
   public static var deleteStandup: Self {
     Self(
       title: "Delete?",

@@ -4,7 +4,8 @@ import Parsing
 /// A place in the app, as a path: `/`, `/?filter=<words>`, `/new`,
 /// `/?delete=<standup>`, `/<standup>`,
 /// `/<standup>/edit`, `/<standup>/edit/attendees/<n>`, `/<standup>/delete`,
-/// `/<standup>/record`, `/<standup>/meetings/<meeting>`. One parser-printer
+/// `/<standup>/record`, `/<standup>/meetings/<meeting>`,
+/// `/<standup>/meetings/<meeting>/delete`. One parser-printer
 /// both reads and writes it.
 ///
 /// A route names standups and meetings by a reference token; which one it
@@ -32,6 +33,9 @@ public enum StandupRoute: Equatable, Sendable {
   case delete
   case record
   case meeting(String)
+  /// The detail with a past meeting highlighted and the alert that asks
+  /// before deleting it.
+  case deleteMeeting(String)
 }
 
 extension Route {
@@ -87,6 +91,11 @@ struct StandupRouteParser: ParserPrinter {
       Parse(.case(\StandupRoute.Cases.edit)) { "/edit" }
       Parse(.case(\StandupRoute.Cases.delete)) { "/delete" }
       Parse(.case(\StandupRoute.Cases.record)) { "/record" }
+      Parse(.case(\StandupRoute.Cases.deleteMeeting)) {
+        "/meetings/"
+        PathComponent()
+        "/delete"
+      }
       Parse(.case(\StandupRoute.Cases.meeting)) {
         "/meetings/"
         PathComponent()

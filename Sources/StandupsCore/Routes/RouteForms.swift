@@ -25,6 +25,9 @@ extension Route {
     Form(example: .standup("1", .delete), meaning: "the delete alert over the detail"),
     Form(example: .standup("1", .record), meaning: "a recording of its meeting"),
     Form(example: .standup("1", .meeting("1")), meaning: "a past meeting"),
+    Form(
+      example: .standup("1", .deleteMeeting("1")),
+      meaning: "the delete alert for a past meeting, over the detail"),
   ]
 
   /// The route's form, its references as placeholders. A switch without a
@@ -45,6 +48,7 @@ extension Route {
           case .delete: "/delete"
           case .record: "/record"
           case .meeting: "/meetings/<meeting>"
+          case .deleteMeeting: "/meetings/<meeting>/delete"
           }
         }()
     }

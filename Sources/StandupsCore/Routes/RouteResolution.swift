@@ -65,6 +65,10 @@ extension Route {
         path.append(.detail(detail))
         path.append(.meeting(MeetingDetail.State(meeting: meeting, standup: standup)))
         return AppFeature.State(path: path, standupsList: list)
+      case .deleteMeeting(let meetingReference):
+        let meeting = try Self.meeting(matching: meetingReference, in: standup)
+        detail.selection = meeting.id
+        detail.destination = .alert(.deleteMeeting(meeting.id))
       }
       path.append(.detail(detail))
       return AppFeature.State(path: path, standupsList: list)
@@ -171,8 +175,17 @@ extension Route {
       } else {
         self = .standup(reference, .edit)
       }
-    case .alert:
-      self = .standup(reference, .delete)
+    case .alert(let alert):
+      let meeting = alert.buttons.lazy.compactMap { button -> Meeting.ID? in
+        guard case .confirmMeetingDeletion(let id) = button.action else { return nil }
+        return id
+      }.first
+      if let meeting, detail.standup.meetings[id: meeting] != nil {
+        let meetings = detail.standup.meetings.ids.elements
+        self = .standup(reference, .deleteMeeting(Self.reference(for: meeting, among: meetings)))
+      } else {
+        self = .standup(reference, .delete)
+      }
     case nil:
       self = .standup(reference, .detail)
     }
