@@ -47,7 +47,7 @@ struct Export: AsyncParsableCommand {
       do {
         route = try Route(parsing: text)
       } catch {
-        printError("'\(text)' is not a route: \(Self.firstLines(of: error))")
+        printError(Route.notARoute(text))
         throw ExitCode(2)
       }
     }
@@ -154,8 +154,4 @@ struct Export: AsyncParsableCommand {
     return .standup(standup)
   }
 
-  private static func firstLines(of error: any Error) -> String {
-    "\(error)".split(separator: "\n").prefix(3).joined(separator: " ").trimmingCharacters(
-      in: .whitespaces)
-  }
 }

@@ -91,7 +91,7 @@ struct Launch {
     do {
       return try Route(parsing: routeText)
     } catch {
-      throw .badRoute("'\(routeText)' is not a route: \(firstLine(of: error))")
+      throw .badRoute(Route.notARoute(routeText))
     }
   }
 
@@ -105,10 +105,6 @@ struct Launch {
     }
   }
 
-  private static func firstLine(of error: any Error) -> String {
-    "\(error)".split(separator: "\n").prefix(3).joined(separator: " ").trimmingCharacters(
-      in: .whitespaces)
-  }
 }
 
 enum LaunchError: Error {

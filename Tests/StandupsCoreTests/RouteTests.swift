@@ -35,6 +35,15 @@ struct RouteTests {
     #expect(try Route(parsing: route.path) == route)
   }
 
+  /// Text that is not a route is answered with the forms there are, not
+  /// with the parser's diagnostics.
+  @Test func notARouteListsTheForms() {
+    let message = Route.notARoute("/design/record/extra")
+    #expect(message.hasPrefix("'/design/record/extra' is not a route"))
+    for form in Route.forms { #expect(message.contains(form.pattern)) }
+    #expect(!message.contains("error:") && !message.contains("input:"))
+  }
+
   @Test func acceptsSchemeMissingSlashAndTrailingSlash() throws {
     #expect(try Route(parsing: "standups:///design/edit") == .standup("design", .edit))
     #expect(try Route(parsing: "STANDUPS://design") == .standup("design", .detail))

@@ -30,6 +30,13 @@ extension Route {
       meaning: "the delete alert for a past meeting, over the detail"),
   ]
 
+  /// What to say of text that is not a route: the forms there are, rather
+  /// than the parser's account of where it stopped.
+  public static func notARoute(_ text: String) -> String {
+    "'\(text)' is not a route; a route is one of "
+      + forms.map(\.pattern).joined(separator: "  ")
+  }
+
   /// The route's form, its references as placeholders. A switch without a
   /// default: a new case does not compile until it has a form.
   public var pattern: String {
