@@ -93,7 +93,9 @@ public enum HelpOverlay {
         }
       }
       if let footer {
-        canvas.put(footer, x: 0, y: canvas.bounds.height - 1, style: .dim)
+        // Cut with "…": a route cut short would read as another, valid one.
+        canvas.put(
+          footer, x: 0, y: canvas.bounds.height - 1, width: canvas.bounds.width, style: .dim)
       }
     }
   }

@@ -68,6 +68,13 @@ import TextSnapshotTesting
       #expect(draw(appState([.mock]), ui: ui, size: size).shows("standups 1.2.3 · Route /"))
     }
     #expect(!draw(appState([.mock]), size: .large).shows("1.2.3"))
+    // A route too long for the box is cut with "…", not into another route.
+    var long = Standup.mock
+    long.title = "Quarterly planning of the platform team"
+    let detail = appState([long], path: [.detail(StandupDetail.State(standup: long))])
+    let narrow = draw(detail, ui: ui, size: .small)
+    #expect(narrow.shows("Route /"))
+    #expect(narrow.lines.contains { $0.contains("Route /") && $0.contains("…") })
   }
 
   @Test func fullHelpOverAddSheet() {
