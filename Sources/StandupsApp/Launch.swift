@@ -63,7 +63,7 @@ struct Launch {
         if let backup { version = backup.version }
         let kept =
           backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" } ?? "could not copy it"
-        notice = "\(error.summary); \(kept); starting empty"
+        notice = "\(error.summary); \(kept); starting empty" + Self.reason(error)
         printedNotice =
           "standups: \(error); "
           + (backup.map { "kept a copy at \($0.copy)" } ?? "could not copy it")
@@ -86,6 +86,13 @@ struct Launch {
   }
 
   /// Checked before anything is read: a bad route is a usage error.
+  /// Why a file was not valid, for the status line after what was done
+  /// about it (the whole error goes to standard error on quit).
+  private static func reason(_ error: DocumentFailure) -> String {
+    guard case .corrupt(_, let reason, _) = error else { return "" }
+    return " (\(reason))"
+  }
+
   static func parse(_ routeText: String?) throws(LaunchError) -> Route {
     guard let routeText else { return .list }
     do {

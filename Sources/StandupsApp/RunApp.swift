@@ -64,6 +64,10 @@ struct RunApp: AsyncParsableCommand {
     let name = (file.path as NSString).lastPathComponent
     if launch.isReadOnly {
       status = launch.notice
+    } else if lock != nil, mayWrite, let notice = launch.notice {
+      // A file that could not be read: said for as long as the app runs,
+      // not until the first key, with where its copy is.
+      status = notice
     } else if !mayWrite {
       status = "Read-only: no permission to write \(name); changes are not saved"
     } else if lock == nil {
@@ -81,9 +85,6 @@ struct RunApp: AsyncParsableCommand {
     let store = makeStore(
       state: launch.state, status: status, terminal: terminal,
       standupsStore: fileStore?.store ?? FileStore.readOnly)
-    if !launch.isReadOnly, lock != nil, let notice = launch.notice {
-      store.send(.bannerShown(.error(notice)))
-    }
     let saver = fileStore?.saver
     await run(store, on: terminal, beforeSuspending: { _ = await saver?.flush() })
     Self.submitFinalStandups(of: store, to: fileStore?.store)

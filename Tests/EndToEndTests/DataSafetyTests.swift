@@ -77,6 +77,12 @@ struct DataSafetyTests {
     let app = try AppSession(standups: nil, dataPath: path)
     try await app.session.waitForText("not a valid standups file")
     try await app.session.waitForText("No standups yet.")
+    // Said until the app quits, not only until the first key.
+    try app.session.sendKeys("?")
+    try await app.session.waitForText("Keys")
+    try app.session.sendKeys("Escape")
+    try await app.session.waitForNoText("Keys")
+    #expect(try app.screen().contains("not a valid standups file"))
     let copies = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.contains(".unreadable-") }
     #expect(copies.count == 1)

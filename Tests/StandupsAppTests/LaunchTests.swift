@@ -61,6 +61,18 @@ struct LaunchTests {
     #expect(launch.notice?.contains("kept as \(copies.first ?? "")") == true)
   }
 
+  /// The status says why, after what was done about it.
+  @Test func theNoticeSaysWhyAFileIsNotValid() throws {
+    let id = "AAAAAAAA-0000-0000-0000-000000000001"
+    let file = try write(
+      #"{"version": 1, "standups": [{"id": "\#(id)", "title": "X", "theme": "neonpink", "minutes": 5, "attendees": []}]}"#
+    )
+    let launch = try Launch.prepare(file: file, route: nil)
+    let notice = try #require(launch.notice)
+    #expect(notice.contains("kept as"))
+    #expect(notice.contains("neonpink"), "\(notice)")
+  }
+
   /// Through a link, the copy must hold the bytes: a copied link would point
   /// at the very file the first save replaces.
   @Test func anUnreadableFileReachedThroughALinkIsCopiedAsBytes() throws {
