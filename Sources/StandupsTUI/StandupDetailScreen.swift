@@ -93,14 +93,20 @@ enum StandupDetailScreen {
       let attendeesTop = top + 1 + meetingRows + 1
       content.put(
         "Attendees (\(standup.attendees.count))", x: 1, y: attendeesTop, style: Styles.sectionTitle)
-      let shown = standup.attendees.prefix(attendeeRows)
-      for (i, attendee) in shown.enumerated() {
-        let isLastShown = i == shown.count - 1 && shown.count < standup.attendees.count
-        let text =
-          isLastShown
-          ? "… and \(standup.attendees.count - i) more"
-          : "• " + (attendee.name.isEmpty ? "(no name)" : attendee.name)
-        content.put(text, x: 3, y: attendeesTop + 1 + i, width: max(0, width - 4))
+      let names = standup.attendees.map { $0.name.isEmpty ? "(no name)" : $0.name }
+      var rows = names.map { "• " + $0 }
+      if names.count > attendeeRows {
+        // Too few rows for one name each: the last row names the rest, as
+        // many as fit (the whole roster, when there is one row).
+        let bullets = rows.prefix(attendeeRows - 1)
+        let rest = names.dropFirst(bullets.count)
+        let last =
+          bullets.isEmpty
+          ? rest.joined(separator: ", ") : "+ \(rest.count) more: " + rest.joined(separator: ", ")
+        rows = bullets + [last]
+      }
+      for (i, row) in rows.enumerated() {
+        content.put(row, x: 3, y: attendeesTop + 1 + i, width: max(0, width - 4))
       }
     }
   }

@@ -94,6 +94,16 @@ import TextSnapshotTesting
     assertScreen(state, sizes: [.large, .small])
   }
 
+  /// With room for fewer rows than attendees, names still show: the last
+  /// row runs the rest together (at 60×14 there is one row: all of them).
+  @Test func attendeesShowByNameWhenRowsAreShort() {
+    let state = appState(
+      [.mock], path: [.detail(StandupDetail.State(standup: .mock))])
+    let screen = draw(state, size: Size(width: 60, height: 14))
+    #expect(screen.shows("Blob, Blob Jr, Blob Sr"), "\(screen.lines)")
+    #expect(!screen.shows("… and"))
+  }
+
   /// Long notes wrap; the transcript scrolls until its last row is at the
   /// bottom, no further (G goes there, g back to the top).
   @Test func aLongTranscriptWrapsAndScrollsToItsEnd() throws {
