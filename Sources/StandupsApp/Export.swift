@@ -100,8 +100,9 @@ struct Export: AsyncParsableCommand {
     FileHandle.standardOutput.write(output)
   }
 
-  /// The standups in the file; none when there is no file yet. A file that
-  /// cannot be read (or is not a regular file, or is from a newer standups) is
+  /// The standups in the file; none when there is no file yet (said on
+  /// standard error: a mistyped path exports nothing). A file that cannot be
+  /// read (or is not a regular file, or is from a newer standups) is
   /// reported and left as it is: exit 1.
   private func load(_ file: DataFile) throws -> IdentifiedArrayOf<Standup> {
     if file.holdsDirectoryOrSpecialFile {
@@ -109,7 +110,11 @@ struct Export: AsyncParsableCommand {
       throw ExitCode(1)
     }
     do {
-      return try file.load() ?? []
+      guard let standups = try file.load() else {
+        printError("no data file at \(file.path) yet: no standups to export")
+        return []
+      }
+      return standups
     } catch {
       printError("\(error)")
       throw ExitCode(1)

@@ -234,6 +234,8 @@ struct ExportEndToEndTests {
     let markdown = try data.export()
     #expect(markdown.status == 0, "\(markdown.stderr)")
     #expect(markdown.stdout.isEmpty)
+    // Said, so that a mistyped path is not mistaken for an empty file.
+    #expect(markdown.stderr.contains("no data file at \(data.path)"), "\(markdown.stderr)")
     let json = try data.export(["--format", "json"])
     #expect(json.status == 0)
     #expect(try StandupsFormat.decode(Data(json.stdout.utf8)).isEmpty)
