@@ -30,7 +30,8 @@ struct RunInventory: AsyncParsableCommand {
       printInventoryError(message)
       throw ExitCode(2)
     }
-    let lock = launch.isReadOnly ? nil : FileLock(dataPath: file.resolvedPath)
+    let mayWrite = file.mayBeWritten
+    let lock = launch.isReadOnly || !mayWrite ? nil : FileLock(dataPath: file.resolvedPath)
     let colors = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     let terminal: CursesTerminal
     do {
@@ -41,8 +42,10 @@ struct RunInventory: AsyncParsableCommand {
       throw ExitCode(1)
     }
     var status = launch.notice
-    if !launch.isReadOnly, lock == nil {
-      let name = (file.path as NSString).lastPathComponent
+    let name = (file.path as NSString).lastPathComponent
+    if !launch.isReadOnly, !mayWrite {
+      status = "Read-only: no permission to write \(name); changes are not saved"
+    } else if !launch.isReadOnly, lock == nil {
       status = "Read-only: another inventory has \(name) open; changes are not saved"
     }
     // Without the lock it still follows the file (another instance's saves show).
@@ -50,7 +53,8 @@ struct RunInventory: AsyncParsableCommand {
       launch.isReadOnly
       ? nil
       : ItemsFileStore(
-        file: file, launch: launch, watch: { MainLoop.watch($0, handler: $1) }, writes: lock != nil)
+        file: file, launch: launch, watch: { MainLoop.watch($0, handler: $1) },
+        writes: lock != nil && mayWrite)
     let store = InventoryComposition.makeStore(
       state: launch.state, status: status, itemsStore: fileStore?.store ?? ItemsFileStore.readOnly)
     // A first run writes the sample items, so the file exists from now on.
@@ -66,6 +70,9 @@ struct RunInventory: AsyncParsableCommand {
     terminal.shutdown()
     withExtendedLifetime(lock) {}
     withExtendedLifetime(fileStore?.watcher) {}
+    // What the status line said of the file at launch (a copy's name, cut
+    // there at the terminal's width), where it can be read in full.
+    if let notice = launch.notice { printInventoryError(notice) }
     for note in notes { printInventoryError(note) }
     if printRoute { print(Route(state: store.state.app).path) }
     if let failure {

@@ -144,6 +144,21 @@ struct InventoryEndToEndTests {
       .map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
+  /// An unreadable file is copied aside; the status line names the copy,
+  /// and on quit standard error names it in full.
+  @Test func anUnreadableFileIsNamedInFullOnQuit() async throws {
+    let fixture = try DataFixture()
+    try Data("garbage!!".utf8).write(to: URL(fileURLWithPath: fixture.dataPath))
+    let session = try fixture.start(arguments: [])
+    try await session.waitForText("not a valid inventory file")
+    let copy = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
+        .first { $0.contains(".unreadable-") })
+    try session.sendKeys("C-c")
+    _ = try await session.waitForExit()
+    #expect(try session.screen(history: true).contains(copy))
+  }
+
   // MARK: The data file's lock
 
   @Test func aSecondInstanceIsReadOnlyAndTheFirstStillSaves() async throws {
