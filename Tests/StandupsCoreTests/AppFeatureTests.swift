@@ -63,7 +63,10 @@ struct AppFeatureTests {
       $0.path[id: 1]?.modify(\.record) { $0.alert = .endMeeting(isDiscardable: true) }
     }
     await store.send(.path(.element(id: 1, action: .record(.alert(.presented(.confirmSave)))))) {
-      $0.path[id: 1]?.modify(\.record) { $0.alert = nil }
+      $0.path[id: 1]?.modify(\.record) {
+        $0.alert = nil
+        $0.isEnded = true
+      }
     }
 
     // Saved newest first, into the detail below and the list.
@@ -120,6 +123,20 @@ struct AppFeatureTests {
           .detail(StandupDetail.State(standup: standup)),
           .record(RecordMeeting.State(standup: standup)),
         ]),
+        standupsList: StandupsList.State(standups: [standup])))
+    await store.send(.quitting)
+  }
+
+  /// Saved or discarded, a recording waits only for its screen to close:
+  /// a quit then saves nothing (again, or against the discard).
+  @Test
+  func quittingAnEndedRecordingSavesNothing() async {
+    let standup = Standup.sixSeconds
+    var record = RecordMeeting.State(standup: standup, notes: [.init(speaker: "Blob", text: "x")])
+    record.isEnded = true
+    let store = makeStore(
+      AppFeature.State(
+        path: StackState([.detail(StandupDetail.State(standup: standup)), .record(record)]),
         standupsList: StandupsList.State(standups: [standup])))
     await store.send(.quitting)
   }
@@ -365,7 +382,10 @@ struct AppFeatureTests {
       $0.path[id: 1]?.modify(\.record) { $0.alert = .endMeeting(isDiscardable: true) }
     }
     await store.send(.path(.element(id: 1, action: .record(.alert(.presented(.confirmSave)))))) {
-      $0.path[id: 1]?.modify(\.record) { $0.alert = nil }
+      $0.path[id: 1]?.modify(\.record) {
+        $0.alert = nil
+        $0.isEnded = true
+      }
     }
     let meeting = Meeting(id: .init(UUID(0)), date: testNow, transcript: "")
     await store.receive(.path(.element(id: 1, action: .record(.delegate(.save(transcript: "")))))) {

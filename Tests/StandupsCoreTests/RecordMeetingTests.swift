@@ -73,7 +73,10 @@ struct RecordMeetingTests {
 
     // Time is up: the meeting is saved and the screen closes itself.
     await clock.tick()
-    await store.receive(\.timerTick) { $0.secondsElapsed = 6 }
+    await store.receive(\.timerTick) {
+      $0.secondsElapsed = 6
+      $0.isEnded = true
+    }
     #expect(store.state.durationRemaining == .zero)
     await store.receive(.delegate(.save(transcript: "")))
     await store.finish()
@@ -119,7 +122,10 @@ struct RecordMeetingTests {
       $0.cursor = 4
     }
     await clock.tick()
-    await store.receive(\.timerTick) { $0.secondsElapsed = 2 }
+    await store.receive(\.timerTick) {
+      $0.secondsElapsed = 2
+      $0.isEnded = true
+    }
     await store.receive(.delegate(.save(transcript: "Blob: Done\nBlob Jr: Next")))
     await store.finish()
     #expect(store.isDismissed)
@@ -157,6 +163,7 @@ struct RecordMeetingTests {
 
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
+      $0.isEnded = true
     }
     await store.receive(.delegate(.save(transcript: "")))
     await store.finish()
@@ -183,6 +190,7 @@ struct RecordMeetingTests {
 
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
+      $0.isEnded = true
     }
     await store.receive(.delegate(.save(transcript: "")))
     await store.finish()
@@ -200,6 +208,7 @@ struct RecordMeetingTests {
     }
     await store.send(.alert(.presented(.confirmDiscard))) {
       $0.alert = nil
+      $0.isEnded = true
     }
     // Discarded: the timer stops, so time running out cannot save it after all.
     for _ in 1...6 { await clock.advance(by: .seconds(1)) }
@@ -285,6 +294,7 @@ struct RecordMeetingTests {
     }
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
+      $0.isEnded = true
     }
     await store.receive(.delegate(.save(transcript: transcript)))
     await store.finish()

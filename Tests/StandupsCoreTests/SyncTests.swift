@@ -704,7 +704,10 @@ struct SyncTests {
     let store = await recordingOfADeletedStandup()
 
     await store.send(.path(.element(id: 1, action: .record(.alert(.presented(.confirmSave)))))) {
-      $0.path[id: 1]?.modify(\.record) { $0.alert = nil }
+      $0.path[id: 1]?.modify(\.record) {
+        $0.alert = nil
+        $0.isEnded = true
+      }
     }
     let old = Standup.sixSeconds
     let meeting = Meeting(id: .init(UUID(0)), date: testNow, transcript: "Blob: Hi")
@@ -752,7 +755,10 @@ struct SyncTests {
     await store.send(
       .path(.element(id: 1, action: .record(.alert(.presented(.confirmDiscard)))))
     ) {
-      $0.path[id: 1]?.modify(\.record) { $0.alert = nil }
+      $0.path[id: 1]?.modify(\.record) {
+        $0.alert = nil
+        $0.isEnded = true
+      }
     }
     await store.receive(.path(.popFrom(id: 1))) {
       $0.path = StackState()

@@ -192,7 +192,7 @@ public struct AppFeature: Reducer {
 
       case .quitting:
         let recordings = state.path.ids.compactMap { id -> (StackElementID, String)? in
-          guard case .record(let recording) = state.path[id: id],
+          guard case .record(let recording) = state.path[id: id], !recording.isEnded,
             recording.secondsElapsed > 0 || !recording.transcript.isEmpty
           else { return nil }
           return (id, recording.transcript)

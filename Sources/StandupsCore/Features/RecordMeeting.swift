@@ -13,6 +13,9 @@ public struct RecordMeeting: Reducer {
     /// The line being typed.
     public var draft = ""
     public var cursor = 0
+    /// Saved or discarded: the screen is on its way out, and quitting now
+    /// must not save the meeting (again, or against the user's discard).
+    public var isEnded = false
 
     public init(
       alert: AlertState<Action.Alert>? = nil, secondsElapsed: Int = 0, speakerIndex: Int = 0,
@@ -92,6 +95,7 @@ public struct RecordMeeting: Reducer {
     Reduce { state, action in
       switch action {
       case .alert(.presented(.confirmDiscard)):
+        state.isEnded = true
         // Stop the clock now: a tick before the screen is gone must not run the
         // meeting to its end and save what was discarded.
         return .merge(
@@ -100,6 +104,7 @@ public struct RecordMeeting: Reducer {
         )
 
       case .alert(.presented(.confirmSave)):
+        state.isEnded = true
         return meetingFinished(transcript: state.transcript)
 
       case .alert, .delegate:
@@ -145,6 +150,7 @@ public struct RecordMeeting: Reducer {
         state.secondsElapsed += 1
         let total = Int(state.standup.duration.components.seconds)
         if state.secondsElapsed >= total {
+          state.isEnded = true
           return meetingFinished(transcript: state.transcript)
         }
         let speaker = state.secondsElapsed / state.secondsPerAttendee
