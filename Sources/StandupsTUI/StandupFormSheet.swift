@@ -155,21 +155,30 @@ enum StandupFormSheet {
     drawThemePicker(
       form.standup.theme, focused: form.focus == .theme, in: &canvas, x: labelWidth, y: 2)
 
+    // Too short a sheet for the usual gaps (the app's minimum size): the
+    // warning row only when there is a warning, and no "add" hint, so that
+    // at least the focused attendee's row shows above the help line.
+    let compact = canvas.bounds.height < 9
+    var y = 3
     if form.isTitleMissing {
       // Under the field when it fits there, else from the left edge.
       let warning = "A standup needs a title."
       let x = TextWidth.of(warning) <= width - labelWidth ? labelWidth : 1
-      canvas.put(warning, x: x, y: 3, width: max(0, width - x), style: Styles.warning)
+      canvas.put(warning, x: x, y: y, width: max(0, width - x), style: Styles.warning)
     }
+    if !compact || form.isTitleMissing { y += 1 }
 
-    canvas.put(" Attendees", x: 0, y: 4, style: Styles.sectionTitle)
+    canvas.put(" Attendees", x: 0, y: y, style: Styles.sectionTitle)
     let attendees = form.standup.attendees
-    let listHeight = max(1, canvas.bounds.height - 8)
+    let listTop = y + 1
+    let listHeight = max(1, canvas.bounds.height - listTop - (compact ? 1 : 3))
     let focusedIndex: Int? = {
       if case .attendee(let id) = form.focus { attendees.index(id: id) } else { nil }
     }()
     var offset = attendeesOffset
-    canvas.within(Rect(x: 0, y: 5, width: width, height: min(listHeight, attendees.count))) {
+    canvas.within(
+      Rect(x: 0, y: listTop, width: width, height: min(listHeight, attendees.count))
+    ) {
       rows in
       offset = ListView(
         count: attendees.count, selected: focusedIndex, offset: attendeesOffset, highlight: []
@@ -185,8 +194,10 @@ enum StandupFormSheet {
         }
       }
     }
-    let addY = 5 + min(listHeight, attendees.count)
-    canvas.put("  + ctrl+n adds an attendee", x: 0, y: addY, style: Styles.hint)
+    if !compact {
+      let addY = listTop + min(listHeight, attendees.count)
+      canvas.put("  + ctrl+n adds an attendee", x: 0, y: addY, style: Styles.hint)
+    }
 
     canvas.within(Rect(x: 0, y: canvas.bounds.height - 1, width: width, height: 1)) {
       HelpBar.draw(bindings, in: &$0, keyStyle: .bold, descriptionStyle: Styles.hint)

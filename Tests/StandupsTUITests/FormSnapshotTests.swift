@@ -44,6 +44,22 @@ import Testing
     #expect(!sheet.contains { $0.contains("1.  Ada") })
   }
 
+  /// At the app's minimum size the focused attendee still shows, above the
+  /// sheet's help line, whichever it is.
+  @Test func atTheMinimumSizeTheFocusedAttendeeShows() {
+    for (index, attendee) in Self.crowd.attendees.enumerated() {
+      let form = StandupForm.State(focus: .attendee(attendee.id), standup: Self.crowd)
+      let state = appState(
+        [Self.crowd],
+        path: [.detail(StandupDetail.State(destination: .edit(form), standup: Self.crowd))])
+      let screen = draw(state, size: StandupsView.minimumSize)
+      let number = "\(index + 1)."
+      #expect(
+        screen.lines.contains { $0.contains("› \(number)") },
+        "attendee \(number): \(screen.lines.joined(separator: "\n"))")
+    }
+  }
+
   @Test func formWithThemeFocused() {
     let form = StandupForm.State(focus: .theme, standup: .productMock)
     assertScreen(
