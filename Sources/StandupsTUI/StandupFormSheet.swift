@@ -194,7 +194,8 @@ enum StandupFormSheet {
         }
       }
     }
-    if !compact {
+    // In a short sheet, only where every attendee fits with a row to spare.
+    if !compact || attendees.count < listHeight {
       let addY = listTop + min(listHeight, attendees.count)
       canvas.put("  + ctrl+n adds an attendee", x: 0, y: addY, style: Styles.hint)
     }
