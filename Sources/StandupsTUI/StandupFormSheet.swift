@@ -156,8 +156,8 @@ enum StandupFormSheet {
       form.standup.theme, focused: form.focus == .theme, in: &canvas, x: labelWidth, y: 2)
 
     // Too short a sheet for the usual gaps (the app's minimum size): the
-    // warning row only when there is a warning, and no "add" hint, so that
-    // at least the focused attendee's row shows above the help line.
+    // warning row only when there is a warning, and the "add" hint only with
+    // a row to spare, so that the focused attendee shows above the help line.
     let compact = canvas.bounds.height < 9
     var y = 3
     if form.isTitleMissing {
