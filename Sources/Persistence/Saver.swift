@@ -279,7 +279,18 @@ public actor Saver<Document: Sendable & Equatable> {
     }
     scheduled?.cancel()
     scheduled = nil
-    guard writes, var current = pending else { return (nil, []) }
+    guard writes else {
+      // Never written, not even now: but the user is told that what was
+      // changed here is gone.
+      guard let current = pending, current.document != known?.document else { return (nil, []) }
+      return (
+        nil,
+        [
+          "\(file.path) was not saved: another instance has it open, so the changes made here were not written"
+        ]
+      )
+    }
+    guard var current = pending else { return (nil, []) }
     if isReadOnly {
       // Never written over a newer version's file: kept beside it instead.
       guard current.document != known?.document else { return (nil, []) }

@@ -42,12 +42,17 @@ struct FollowingSaverTests {
     await saver.checkFile()
     #expect(changes.value == [[.mock, .engineeringMock]])
 
-    // What the follower is handed is never written, not even on quitting.
+    // What the follower is handed is never written, not even on quitting;
+    // a change made here is said to be lost.
     saver.submit([.productMock], revision: 1)
     let flushed = await saver.flushReporting()
     #expect(flushed.failure == nil)
-    #expect(flushed.notes.isEmpty)
+    #expect(flushed.notes.count == 1)
+    #expect(flushed.notes.first?.contains("was not saved") == true, "\(flushed.notes)")
     #expect(try file.load() == [.mock, .engineeringMock])
+    // Handed what the file holds: nothing to say.
+    saver.submit([.mock, .engineeringMock], revision: 1)
+    #expect(await saver.flushReporting().notes.isEmpty)
 
     // A damaged file, however long it stays so, is the holder's to handle.
     try Data("{ not json".utf8).write(to: URL(fileURLWithPath: file.path))
