@@ -28,7 +28,10 @@ struct RenderInventory: AsyncParsableCommand {
     do {
       if let loaded = try file.load() { items = loaded }
     } catch {
-      printInventoryError("\(error); showing no items")
+      // The decoder's reason ends a sentence; this goes on after it.
+      let reason = "\(error)"
+      printInventoryError(
+        (reason.hasSuffix(".") ? String(reason.dropLast()) : reason) + "; showing no items")
       items = []
     }
     var route = Route.one

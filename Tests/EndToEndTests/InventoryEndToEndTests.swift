@@ -144,6 +144,21 @@ struct InventoryEndToEndTests {
       .map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
+  /// `render` of an unreadable file draws no items and says why, in one
+  /// sentence.
+  @Test func renderOfAnUnreadableFileSaysWhy() throws {
+    let fixture = try DataFixture()
+    try Data("garbage!!".utf8).write(to: URL(fileURLWithPath: fixture.dataPath))
+    let binary = try #require(InventoryEndToEndTests.binary)
+    let output = try Harness.run(
+      binary, ["render", "--data", fixture.dataPath, "--size", "40x10"],
+      environment: TerminalSession.environment)
+    #expect(output.status == 0)
+    #expect(output.stderr.contains("not a valid inventory file"), "\(output.stderr)")
+    #expect(output.stderr.contains("; showing no items"))
+    #expect(!output.stderr.contains(".;"), "\(output.stderr)")
+  }
+
   /// An unreadable file is copied aside; the status line names the copy,
   /// and on quit standard error names it in full.
   @Test func anUnreadableFileIsNamedInFullOnQuit() async throws {
