@@ -85,6 +85,7 @@ struct MainLoopTests {
     defer { loop.loop.stop() }
     let (elapsed, onLoop) = try await loop.run {
       let elapsed = try await ContinuousClock().measure {
+        // The sleep is what is tested here (a timer of the loop), not a wait.
         try await Task.sleep(for: .milliseconds(50))
       }
       return (elapsed, isCurrent(loop.id))
@@ -101,6 +102,7 @@ struct MainLoopTests {
     try await withThrowingTaskGroup(of: Void.self) { group in
       for delay in [60, 20, 40] {
         group.addTask(executorPreference: loop.loop.tasks) {
+          // The sleeps are the timers under test, not a synchronisation.
           try await Task.sleep(for: .milliseconds(delay))
           order.withValue { $0.append(delay) }
         }

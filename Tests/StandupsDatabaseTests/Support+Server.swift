@@ -54,6 +54,7 @@ extension TestDatabase {
         WHERE datname = current_database() AND wait_event_type = 'Lock'
         """)
       if let pid = Int(pid) { return pid }
+      // A poll interval: the server tells nobody when a backend starts waiting.
       try await Task.sleep(for: .milliseconds(50))
     }
     throw TestFailure("no backend of \(name) waited for the lock")
