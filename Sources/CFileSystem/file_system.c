@@ -38,3 +38,12 @@ unsigned long fs_type(const char *path) {
   if (statfs(path, &info) != 0) return 0;
   return (unsigned long)(unsigned int)info.f_type;
 }
+
+int fs_open_unnamed(const char *directory) {
+  return open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+}
+
+long fs_copy_range(int from, long offset, int to, unsigned long count) {
+  off64_t at = offset;
+  return (long)copy_file_range(from, &at, to, NULL, count, 0);
+}

@@ -27,3 +27,9 @@ public struct DataLocation: Sendable {
     return base + "/" + directory + "/" + file
   }
 }
+
+/// The directory a file path is in ("." for a bare name).
+func directory(of path: String) -> String {
+  let directory = (path as NSString).deletingLastPathComponent
+  return directory.isEmpty ? "." : directory
+}

@@ -33,7 +33,7 @@ public struct DocumentFile<Document: Sendable>: Sendable {
     if let decodeOnce = format.decodeOnce {
       guard let buffer = try FileBuffer.read(path) else { return nil }
       let document = withExtendedLifetime(buffer) {
-        decodeOnce(buffer.bytes) { buffer.release($0) }
+        decodeOnce(buffer.bytes, { buffer.release($0) }, buffer.copy)
       }
       if let document {
         return (document, buffer.version)

@@ -14,9 +14,13 @@ public struct DocumentFormat<Document: Sendable>: Sendable {
   /// A quicker decode for loading a file that lets go of the bytes as it
   /// passes them (`passed(range)`: none of `range` is read again), or nil
   /// when it does not take the bytes — then `decode` reads the file afresh.
+  /// `copy`, when one could be made, is a private copy of the file's bytes,
+  /// kept for as long as the document holds on to it: a document may leave
+  /// parts of itself there, to read when they are first needed.
   public typealias DecodeOnce =
     @Sendable (
-      _ bytes: UnsafeRawBufferPointer, _ passed: @escaping @Sendable (Range<Int>) -> Void
+      _ bytes: UnsafeRawBufferPointer, _ passed: @escaping @Sendable (Range<Int>) -> Void,
+      _ copy: OpenFile?
     ) -> Document?
   public var decodeOnce: DecodeOnce?
 

@@ -75,7 +75,15 @@ public struct FileSnapshot: Sendable {
   }
 
   static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    absorb(bytes, into: hashStart) ^ UInt64(bytes.count)
+  }
+
+  static let hashStart: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// `hash(_:)` a piece at a time: each piece but the last a multiple of
+  /// eight bytes, and the total count mixed in at the end as `hash` does.
+  static func absorb(_ bytes: UnsafeRawBufferPointer, into hash: UInt64) -> UInt64 {
+    var hash = hash
     let prime: UInt64 = 0x0000_0100_0000_01b3
     var i = 0
     while bytes.count - i >= 8 {
@@ -87,6 +95,6 @@ public struct FileSnapshot: Sendable {
       hash = (hash ^ UInt64(bytes[i])) &* prime
       i += 1
     }
-    return hash ^ UInt64(bytes.count)
+    return hash
   }
 }

@@ -39,10 +39,10 @@ public final class FileWatcher: Sendable {
   ) {
     self.onChange = onChange
     let resolved = DocumentFile<Int>.linkTarget(of: path)
-    var directories: Set<String> = [Self.directory(of: resolved)]
+    var directories: Set<String> = [directory(of: resolved)]
     var names: Set<String> = [Self.name(of: resolved)]
     if resolved != path {
-      directories.insert(Self.directory(of: path))
+      directories.insert(directory(of: path))
       names.insert(Self.name(of: path))
     }
     self.names = names
@@ -175,11 +175,6 @@ public final class FileWatcher: Sendable {
       var byte: UInt8 = 1
       _ = write(stopPipe.write, &byte, 1)
     }
-  }
-
-  private static func directory(of path: String) -> String {
-    let directory = (path as NSString).deletingLastPathComponent
-    return directory.isEmpty ? "." : directory
   }
 
   private static func name(of path: String) -> String {

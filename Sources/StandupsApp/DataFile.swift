@@ -27,8 +27,11 @@ extension DocumentFormat where Document == IdentifiedArrayOf<Standup> {
         }
       },
       encode: StandupsFormat.encode,
-      decodeOnce: { bytes, passed in
-        StandupsFormat.decodeOnce(bytes, helper: HelperThread.start, passed: passed)
+      decodeOnce: { bytes, passed, copy in
+        var file: StoredBytes?
+        if let copy { file = { range in copy.bytes(in: range) } }
+        return StandupsFormat.decodeOnce(
+          bytes, helper: HelperThread.start, passed: passed, file: file)
       })
   }
 }

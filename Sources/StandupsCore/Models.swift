@@ -5,9 +5,16 @@ public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
   public let id: ID
   public var attendees: IdentifiedArrayOf<Attendee> = []
   public var duration: Duration = .seconds(5 * 60)
-  public var meetings: IdentifiedArrayOf<Meeting> = []
+  /// Newest first. A load may leave them in the file until something asks
+  /// for them (`StandupMeetings`); reading them then is invisible here.
+  public var meetings: IdentifiedArrayOf<Meeting> {
+    get { storedMeetings.meetings }
+    set { storedMeetings = storedMeetings.replaced(by: newValue) }
+  }
   public var theme: Theme = .bubblegum
   public var title = ""
+  /// Last, so that comparing standups compares everything else first.
+  var storedMeetings: StandupMeetings
 
   public init(
     id: ID,
@@ -20,9 +27,28 @@ public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
     self.id = id
     self.attendees = attendees
     self.duration = duration
-    self.meetings = meetings
+    self.storedMeetings = .loaded(meetings)
     self.theme = theme
     self.title = title
+  }
+
+  /// A standup whose meetings a load left in the file.
+  init(
+    id: ID, attendees: IdentifiedArrayOf<Attendee>, duration: Duration,
+    meetingsInFile: MeetingsInFile, theme: Theme, title: String
+  ) {
+    self.init(id: id, attendees: attendees, duration: duration, theme: theme, title: title)
+    self.storedMeetings = .inFile(meetingsInFile)
+  }
+
+  /// How many meetings, without reading any left in the file.
+  public var meetingCount: Int { storedMeetings.count }
+
+  /// The meetings, read from the file without keeping them there when they
+  /// are still in it (for work over every standup, like the filter's index);
+  /// fails when the file no longer holds them.
+  public func meetingsWithoutKeeping() throws -> IdentifiedArrayOf<Meeting> {
+    try storedMeetings.withoutKeeping()
   }
 
   /// Each speaker's share of the meeting.

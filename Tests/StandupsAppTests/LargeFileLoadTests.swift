@@ -1,11 +1,13 @@
 import Foundation
 import Persistence
 import StandupsApp
-import StandupsCore
 import Testing
 
-/// A data file is loaded from pages of its own, given back as the readers
-/// pass them; a file the fast path refuses part-way is read again, whole.
+@testable import StandupsCore
+
+/// A data file is loaded from a private copy of its bytes, mapped and given
+/// back as the readers pass them (or, where no copy can be made, from pages
+/// of its own); a file the fast path refuses part-way is read again, whole.
 struct LargeFileLoadTests {
   let directory: String = {
     let path = FileManager.default.temporaryDirectory
@@ -53,12 +55,25 @@ struct LargeFileLoadTests {
     #expect(loaded.version == (try FileSnapshot.read(file.path))?.version)
   }
 
+  @Test func meetingsLeftInTheFileSurviveItsBeingEmptiedInPlace() throws {
+    let file = DataFile(path: directory + "/standups.json")
+    try file.save(Self.many)
+    let loaded = try #require(try file.read()).document
+    #expect(loaded.allSatisfy { if case .inFile = $0.storedMeetings { true } else { false } })
+    // Another program empties the file where it is (no new file renamed
+    // over it): the meetings nobody asked for yet are still in the copy.
+    let handle = try #require(FileHandle(forWritingAtPath: file.path))
+    try handle.truncate(atOffset: 0)
+    try handle.close()
+    #expect(loaded == Self.many)
+    try file.save(loaded)
+    #expect(try file.load() == Self.many)
+  }
+
   @Test func pagesGivenBackReadAsZerosAndOnlyWholeOnes() throws {
-    let path = directory + "/bytes"
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let contents = Data((0..<(page * 4 + 100)).map { UInt8(truncatingIfNeeded: $0 % 251 + 1) })
-    try contents.write(to: URL(fileURLWithPath: path))
-    let buffer = try #require(try FileBuffer.read(path))
+    let (path, contents, page) = try pagedFile()
+    let buffer = try #require(try FileBuffer.read(path, copying: false))
+    #expect(buffer.copy == nil)
     #expect(Data(buffer.bytes) == contents)
     #expect(buffer.version == (try FileSnapshot.read(path))?.version)
     // From the middle of the first page to the middle of the fourth: the
@@ -73,6 +88,55 @@ struct LargeFileLoadTests {
     buffer.release(10..<20)
     #expect(Data(buffer.bytes).suffix(from: page * 3) == contents.suffix(from: page * 3))
     #expect(Data(buffer.bytes).prefix(page) == contents.prefix(page))
+  }
+
+  @Test func aPrivateCopyOutlivesTheFileAndItsPagesLeaveTheProcess() throws {
+    let (path, contents, page) = try pagedFile()
+    let buffer = try #require(try FileBuffer.read(path))
+    let copy = try #require(buffer.copy)
+    #expect(buffer.version == (try FileSnapshot.read(path))?.version)
+    // Hashing gave every page back as it went.
+    #expect(try resident(buffer.bytes) == 0)
+    #expect(Data(buffer.bytes) == contents)
+    #expect(try resident(buffer.bytes) == 5 * page)
+    buffer.release((page / 2)..<(page * 3 + page / 2))
+    #expect(try resident(buffer.bytes) == 3 * page)
+    // Given back, not lost: they read again from the copy, whatever now
+    // happens to the file itself.
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(Data(buffer.bytes) == contents)
+    #expect(copy.bytes(in: page..<(page + 10)) == Array(contents[page..<(page + 10)]))
+    #expect(copy.bytes(in: (contents.count - 1)..<(contents.count + 1)) == nil)
+  }
+
+  /// A file of four pages and a hundred bytes, none of them zero.
+  private func pagedFile() throws -> (path: String, contents: Data, page: Int) {
+    let path = directory + "/bytes"
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let contents = Data((0..<(page * 4 + 100)).map { UInt8(truncatingIfNeeded: $0 % 251 + 1) })
+    try contents.write(to: URL(fileURLWithPath: path))
+    return (path, contents, page)
+  }
+
+  /// How much of the mapping that starts at `bytes` is resident in this
+  /// process (`Rss` in /proc/self/smaps).
+  private func resident(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+    let start = String(UInt(bitPattern: bytes.baseAddress), radix: 16)
+    // Read to the end: /proc's files say they are empty, and a read sized by
+    // that stops after a page.
+    let file = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+    let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    var lines = smaps.split(separator: "\n")[...]
+    while let line = lines.popFirst() {
+      guard line.hasPrefix(start + "-") else { continue }
+      while let field = lines.popFirst() {
+        if field.hasPrefix("Rss:") {
+          let kilobytes = field.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+          return try #require(kilobytes) * 1024
+        }
+      }
+    }
+    throw CocoaError(.fileReadUnknown)
   }
 
   @Test func aMissingFileIsNoBuffer() throws {

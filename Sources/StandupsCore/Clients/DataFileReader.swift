@@ -21,8 +21,14 @@ struct DataFileReader {
   private var handOff: TailReader?
   /// Told, now and then, how far the standups read reach (see `Progress`).
   private var progress: Progress?
+  /// The file the bytes came from, when it can be read again: meetings are
+  /// then checked and left there (`MeetingsInFile`).
+  private var storedBytes: StoredBytes?
 
-  init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+  init(_ bytes: UnsafeRawBufferPointer, file: StoredBytes? = nil) {
+    self.bytes = bytes
+    self.storedBytes = file
+  }
 
   static func read(_ data: Data, helper: StandupsFormat.StartHelper? = nil)
     -> IdentifiedArrayOf<Standup>?
@@ -34,10 +40,11 @@ struct DataFileReader {
   /// far, which neither reader reads again.
   static func read(
     _ raw: UnsafeRawBufferPointer, helper: StandupsFormat.StartHelper?,
-    passed: (@Sendable (Range<Int>) -> Void)?
+    passed: (@Sendable (Range<Int>) -> Void)?, file: StoredBytes? = nil
   ) -> IdentifiedArrayOf<Standup>? {
-    var reader = DataFileReader(raw)
-    guard let helper, let tail = TailReader.start(reading: raw, on: helper, passed: passed)
+    var reader = DataFileReader(raw, file: file)
+    guard let helper,
+      let tail = TailReader.start(reading: raw, on: helper, passed: passed, file: file)
     else {
       reader.progress = passed.map { Progress(from: 0, to: raw.count, report: $0) }
       return reader.file()
@@ -52,9 +59,9 @@ struct DataFileReader {
   /// standups, each after a comma, then the closing bracket. For `TailReader`.
   static func readTail(
     _ bytes: UnsafeRawBufferPointer, from start: Int,
-    passed: (@Sendable (Range<Int>) -> Void)? = nil
+    passed: (@Sendable (Range<Int>) -> Void)? = nil, file: StoredBytes? = nil
   ) -> (standups: [Standup], end: Int)? {
-    var reader = DataFileReader(bytes)
+    var reader = DataFileReader(bytes, file: file)
     reader.i = start
     reader.progress = passed.map { Progress(from: start, to: bytes.count, report: $0) }
     var standups: [Standup] = []
@@ -68,7 +75,7 @@ struct DataFileReader {
 
   /// Reports a reader's way through its part of the bytes (from the start to
   /// the other thread's boundary, or from that boundary to the end) every
-  /// 256 KB: reports never reach into the other reader's part, which it may
+  /// 64 KB: reports never reach into the other reader's part, which it may
   /// still be reading.
   struct Progress {
     private var reported: Int
@@ -83,7 +90,7 @@ struct DataFileReader {
 
     mutating func reached(_ position: Int) {
       let end = min(position, limit)
-      guard end - reported >= 256 * 1024 else { return }
+      guard end - reported >= 64 * 1024 else { return }
       report(reported..<end)
       reported = end
     }
@@ -141,6 +148,7 @@ struct DataFileReader {
     var minutes: Int?
     var attendees: IdentifiedArrayOf<Attendee>?
     var meetings: IdentifiedArrayOf<Meeting>?
+    var meetingsRange = 0..<0
     var sawMeetings = false
     guard
       object({ reader, key in
@@ -155,9 +163,11 @@ struct DataFileReader {
           }
         case .meetings where !sawMeetings:
           sawMeetings = true
+          let start = reader.i
           meetings =
             reader.null()
             ? Standup.noMeetings : reader.array(of: { $0.meeting() }, into: Standup.noMeetings)
+          meetingsRange = start..<reader.i
           return meetings != nil
         default:
           return false
@@ -168,10 +178,28 @@ struct DataFileReader {
     guard let id, let title, let theme, let minutes, (1...24 * 60).contains(minutes),
       let attendees
     else { return nil }
+    if let storedBytes, let meetings, !meetings.isEmpty {
+      return Standup(
+        id: .init(id), attendees: attendees, duration: .seconds(minutes * 60),
+        meetingsInFile: MeetingsInFile(
+          range: meetingsRange, meetings: meetings, source: storedBytes),
+        theme: theme, title: title)
+    }
     return Standup(
       id: .init(id), attendees: attendees, duration: .seconds(minutes * 60),
       meetings: meetings ?? Standup.noMeetings,
       theme: theme, title: title)
+  }
+
+  /// A standup's meetings read again from the bytes a load found them in
+  /// (`MeetingsInFile`): exactly one array, as `standup()` reads it.
+  static func meetings(in bytes: UnsafeRawBufferPointer) -> IdentifiedArrayOf<Meeting>? {
+    var reader = DataFileReader(bytes)
+    guard let meetings = reader.array(of: { $0.meeting() }, into: Standup.noMeetings) else {
+      return nil
+    }
+    reader.skipWhitespace()
+    return reader.i == bytes.count ? meetings : nil
   }
 
   private mutating func attendee() -> Attendee? {

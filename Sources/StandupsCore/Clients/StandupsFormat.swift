@@ -35,12 +35,13 @@ public enum StandupsFormat {
   /// The fast path alone, over bytes the caller lets go of as they are read:
   /// `passed(range)` says no reader reads `range` again. Nil when the fast
   /// path does not take them; then some may be gone, and `decode` needs the
-  /// file's bytes afresh.
+  /// file's bytes afresh. With `file`, the file the bytes came from, kept
+  /// open, meetings are checked and left there until something asks for them.
   public static func decodeOnce(
     _ bytes: UnsafeRawBufferPointer, helper: StartHelper? = nil,
-    passed: @escaping @Sendable (Range<Int>) -> Void
+    passed: @escaping @Sendable (Range<Int>) -> Void, file: StoredBytes? = nil
   ) -> IdentifiedArrayOf<Standup>? {
-    DataFileReader.read(bytes, helper: helper, passed: passed)
+    DataFileReader.read(bytes, helper: helper, passed: passed, file: file)
   }
 
   /// The general path: any valid file, and a precise error for any other.
@@ -124,6 +125,8 @@ extension Standup {
     try c.encode(theme, forKey: .theme)
     try c.encode(minutes, forKey: .minutes)
     try c.encode(attendees, forKey: .attendees)
-    try c.encode(meetings, forKey: .meetings)
+    // Meetings left in the file are read for this and not kept; when the file
+    // no longer holds them the save fails rather than write none.
+    try c.encode(storedMeetings.forSaving(), forKey: .meetings)
   }
 }

@@ -91,7 +91,9 @@ public struct StandupsMerge: Equatable, Sendable {
   private static func merge(base: Standup?, mine: Standup, theirs: Standup) -> (
     Standup, isConflict: Bool
   ) {
-    if mine == theirs || mine == base { return (theirs, false) }
+    // `mine == base` first: while they share meetings left in the file it
+    // reads none (`mine == theirs` would read both sides' meetings).
+    if mine == base || mine == theirs { return (theirs, false) }
     if theirs == base { return (mine, false) }
 
     let mineChanged = base.map { !mine.hasSameOwnFields(as: $0) } ?? true
@@ -99,8 +101,15 @@ public struct StandupsMerge: Equatable, Sendable {
     // Own fields are one unit: a standup's title, length and people go together.
     var result = mineChanged && !theirsChanged ? mine : theirs
     let isConflict = mineChanged && theirsChanged && !mine.hasSameOwnFields(as: theirs)
-    result.meetings = mergeMeetings(
-      base: base?.meetings ?? [], mine: mine.meetings, theirs: theirs.meetings)
+    // Meetings one side left alone are the other's as they are, read or not.
+    if let base, mine.storedMeetings == base.storedMeetings {
+      result.storedMeetings = theirs.storedMeetings
+    } else if let base, theirs.storedMeetings == base.storedMeetings {
+      result.storedMeetings = mine.storedMeetings
+    } else {
+      result.storedMeetings = .loaded(
+        mergeMeetings(base: base?.meetings ?? [], mine: mine.meetings, theirs: theirs.meetings))
+    }
     return (result, isConflict)
   }
 

@@ -28,14 +28,14 @@ final class TailReader: @unchecked Sendable {
   /// small, has no split point, or the helper could not start.
   static func start(
     reading bytes: UnsafeRawBufferPointer, on helper: StandupsFormat.StartHelper,
-    passed: (@Sendable (Range<Int>) -> Void)? = nil
+    passed: (@Sendable (Range<Int>) -> Void)? = nil, file: StoredBytes? = nil
   ) -> TailReader? {
     guard bytes.count >= minimumSize, let boundary = splitPoint(in: bytes) else { return nil }
     let reader = TailReader(bytes: bytes, boundary: boundary)
     guard
       let wait = helper({
         reader.output = DataFileReader.readTail(
-          reader.bytes, from: reader.boundary, passed: passed)
+          reader.bytes, from: reader.boundary, passed: passed, file: file)
       })
     else { return nil }
     reader.wait = wait

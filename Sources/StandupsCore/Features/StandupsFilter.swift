@@ -236,7 +236,10 @@ public struct StandupsSearch: Equatable, Sendable, CustomReflectable {
     var builder = WordSet()
     builder.add(standup.title)
     for attendee in standup.attendees { builder.add(attendee.name) }
-    for meeting in standup.meetings { builder.add(meeting.transcript) }
+    // Every standup's transcripts, read without keeping those left in the file.
+    for meeting in (try? standup.meetingsWithoutKeeping()) ?? [] {
+      builder.add(meeting.transcript)
+    }
     return Entry(id: standup.id, words: builder.bytes)
   }
 
