@@ -44,11 +44,23 @@ enum SaveBench {
       loads.append(Double(monotonicNanos() - t))
       precondition(loaded == standups, "the file did not load back as saved")
     }
+    // Encoding what a load left in the file: each standup's meetings read
+    // back from the private copy on the way.
+    guard let loaded = try? file.load() else { fatalError("the file did not load") }
+    var encodesLoaded: [Double] = []
+    for _ in 0..<runs {
+      let t = monotonicNanos()
+      _ = try? StandupsFormat.encode(loaded)
+      encodesLoaded.append(Double(monotonicNanos() - t))
+    }
     let label =
       "\(Format.grouped(standups.count)) standups × \(standups.first?.meetings.count ?? 0) meetings"
     report.add(
       "save", "encode JSON, \(label)",
       "\(Format.duration(nanoseconds: Samples(encodes).median)) (\(Format.bytes(size)))")
+    report.add(
+      "save", "encode JSON of that file as loaded (meetings read from the file)",
+      "median \(Format.duration(nanoseconds: Samples(encodesLoaded).median))")
     report.add(
       "save", "DataFile.load of that file (at start-up)",
       "median \(Format.duration(nanoseconds: Samples(loads).median))")
