@@ -189,6 +189,7 @@ public actor TeamStore {
       return journal(standups)
     } catch {
       emit.yield(.failed(Self.describe(error)))
+      retry(standups, submitted: submitted)
       return
     }
     if writer.outcome.deviated {
@@ -202,6 +203,17 @@ public actor TeamStore {
       writeCache()
     }
     emit.yield(.saved)
+  }
+
+  /// A save the server refused (a serialization failure, a deadlock, a
+  /// trigger's error) is sent again a second later, as the file's saver
+  /// does, unless the app has handed over newer standups meanwhile: it
+  /// would otherwise wait for the app's next change.
+  private func retry(_ standups: IdentifiedArrayOf<Standup>, submitted: Int) {
+    latest.withLock { value in
+      if value == nil { value = (standups, submitted) }
+    }
+    loop.scheduleTask(in: .seconds(1)) { [work] in work.yield(.save) }
   }
 
   /// The database holds something else than what was sent (the conflict

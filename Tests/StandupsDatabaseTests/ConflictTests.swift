@@ -182,4 +182,31 @@ struct ConflictTests {
     #expect(back.standups == [.mock, .engineeringMock])
     await back.close()
   }
+
+  @Test func aSaveTheServerRefusesIsSentAgainWithoutAnotherChange() async throws {
+    let (database, alice) = try await member([.mock])
+    // The next insert of a standup fails once, as a serialization failure
+    // would; the trigger lets the ones after it through.
+    try database.psql(
+      """
+      CREATE SEQUENCE refusals;
+      CREATE FUNCTION refuse_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        -- A sequence, not a table: the refusal rolls back its transaction.
+        IF nextval('refusals') = 1 THEN
+          RAISE EXCEPTION 'could not serialize access' USING ERRCODE = 'serialization_failure';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_once BEFORE INSERT ON standups
+        FOR EACH ROW EXECUTE FUNCTION refuse_once();
+      """)
+    alice.submit { $0.append(.engineeringMock) }
+    let failed = await alice.handle(until: { $0.failureText != nil })
+    #expect(failed?.failureText?.contains("serialize") == true)
+    // Nothing else is submitted: the store sends the same standups again.
+    #expect(await alice.handle(until: \.isSaved) == .saved)
+    #expect(try await database.stored().standups == [.mock, .engineeringMock])
+    await alice.close()
+  }
 }

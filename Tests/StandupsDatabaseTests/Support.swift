@@ -272,7 +272,14 @@ func handle(
       await member.handle(until: { _ in condition(member.standups) }, timeout: .milliseconds(50))
     }
   }
-  return condition(one.standups) && condition(other.standups)
+  guard condition(one.standups), condition(other.standups) else {
+    // What each store said, for a failure that happens once in many runs.
+    Issue.record(
+      "no convergence; the first member heard \(one.heard.map(\.summary)), the second \(other.heard.map(\.summary))"
+    )
+    return false
+  }
+  return true
 }
 
 /// Runs `operation`, but gives up on it after `patience` (a test failure):
@@ -320,4 +327,19 @@ extension PersistenceEvent {
   }
   var noticeText: String? { if case .notice(let text) = self { text } else { nil } }
   var readOnlyText: String? { if case .readOnly(let text) = self { text } else { nil } }
+  var failureText: String? { if case .failed(let text) = self { text } else { nil } }
+
+  /// One line for a failure message.
+  var summary: String {
+    switch self {
+    case .saved: "saved"
+    case .failed(let text): "failed(\(text))"
+    case .changedElsewhere(let stored, _, let revision):
+      "changedElsewhere(revision \(revision), \(stored.count) standups)"
+    case .notice(let text): "notice(\(text))"
+    case .readOnly(let text): "readOnly(\(text))"
+    case .conflictsKept(let kept, _): "conflictsKept(\(kept.count))"
+    case .offline(let text): "offline(\(text))"
+    }
+  }
 }
