@@ -49,7 +49,8 @@ enum RecordMeetingScreen {
       content.put(remaining, x: width - 1 - TextWidth.of(remaining), y: 1, style: Styles.hint)
 
       let count = standup.attendees.count
-      let speaker = "Speaker \(min(state.speakerIndex + 1, count)) of \(count)"
+      let speaker =
+        count == 0 ? "No attendees" : "Speaker \(min(state.speakerIndex + 1, count)) of \(count)"
       content.put(speaker, x: 0, y: 3, width: width, alignment: .center, style: Styles.title)
       let name =
         state.currentSpeaker.map { $0.name.isEmpty ? "(no name)" : Sanitizer.inert($0.name) } ?? ""
@@ -61,11 +62,14 @@ enum RecordMeetingScreen {
       let notesHeight = max(0, content.bounds.height - notesTop - 1)
       let notes = state.notes.suffix(notesHeight)
       for (i, note) in notes.enumerated() {
-        var x = content.put(note.speaker + ": ", x: 1, y: notesTop + i, style: .bold)
+        var x = 1
+        if !note.speaker.isEmpty {
+          x = content.put(note.speaker + ": ", x: x, y: notesTop + i, style: .bold)
+        }
         x = content.put(note.text, x: x, y: notesTop + i, width: max(0, width - x - 1))
       }
       let inputY = content.bounds.height - 1
-      let prompt = "\(name.isEmpty ? "?" : name) › "
+      let prompt = name.isEmpty ? "note › " : "\(name) › "
       let promptWidth = min(TextWidth.of(prompt), width / 2)
       content.put(prompt, x: 1, y: inputY, width: promptWidth, style: Styles.hint)
       content.within(

@@ -259,6 +259,29 @@ struct RecordMeetingTests {
   }
 
   @Test
+  func notesOfAStandupWithoutAttendeesHaveNoSpeaker() async {
+    var standup = Standup.mock
+    standup.attendees = []
+    let store = makeStore(standup)
+    #expect(store.state.currentSpeaker == nil)
+
+    await store.send(.draftChanged("Shipped onboarding", cursor: 18)) {
+      $0.draft = "Shipped onboarding"
+      $0.cursor = 18
+    }
+    await store.send(.noteSubmitted) {
+      $0.notes = [RecordMeeting.Note(speaker: "", text: "Shipped onboarding")]
+      $0.draft = ""
+      $0.cursor = 0
+    }
+    await store.send(.draftChanged("No blockers", cursor: 11)) {
+      $0.draft = "No blockers"
+      $0.cursor = 11
+    }
+    #expect(store.state.transcript == "Shipped onboarding\nNo blockers")
+  }
+
+  @Test
   func notesBecomeTheTranscript() async {
     let store = makeStore(.mock)
 

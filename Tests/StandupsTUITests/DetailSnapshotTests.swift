@@ -71,6 +71,23 @@ import TextSnapshotTesting
     assertScreen(record(Self.midMeeting), sizes: [.large, .small])
   }
 
+  @Test func recordingAStandupWithoutAttendees() {
+    var state = Self.midMeeting
+    state.standup.attendees = []
+    state.speakerIndex = 0
+    state.notes = [.init(speaker: "", text: "Shipped the onboarding flow.")]
+    for size in [Size.large, .small] {
+      let screen = draw(record(state), size: size)
+      #expect(screen.shows("No attendees"))
+      #expect(!screen.shows("Speaker 0"))
+      #expect(screen.shows("note › Pairing"))
+    }
+    // The note without a speaker's name before it (40×12 has no room for notes).
+    let large = draw(record(state), size: .large)
+    #expect(large.shows("  Shipped the onboarding flow."))
+    #expect(!large.shows(": Shipped"))
+  }
+
   @Test func endMeetingAlertOverRecord() {
     var state = Self.midMeeting
     state.alert = .endMeeting(isDiscardable: true)

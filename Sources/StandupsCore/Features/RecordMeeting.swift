@@ -43,22 +43,29 @@ public struct RecordMeeting: Reducer {
         ? standup.attendees[speakerIndex] : nil
     }
 
-    /// What the meeting will be saved with: each note tagged with its speaker.
+    /// What the meeting will be saved with: each note tagged with its
+    /// speaker, when it has one (a standup may have no attendees).
     public var transcript: String {
-      var lines = notes.map { "\($0.speaker): \($0.text)" }
+      var lines = notes.map(\.line)
       let pending = draft.trimmingCharacters(in: .whitespaces)
-      if !pending.isEmpty { lines.append("\(currentSpeaker?.name ?? "?"): \(pending)") }
+      if !pending.isEmpty {
+        lines.append(Note(speaker: currentSpeaker?.name ?? "", text: pending).line)
+      }
       return lines.joined(separator: "\n")
     }
   }
 
   public struct Note: Equatable, Hashable, Sendable {
+    /// Empty when nobody was speaking: the standup has no attendees.
     public var speaker: String
     public var text: String
     public init(speaker: String, text: String) {
       self.speaker = speaker
       self.text = text
     }
+
+    /// The note's line of the transcript.
+    public var line: String { speaker.isEmpty ? text : "\(speaker): \(text)" }
   }
 
   @CasePathable
@@ -131,7 +138,7 @@ public struct RecordMeeting: Reducer {
       case .noteSubmitted:
         let text = state.draft.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return .none }
-        state.notes.append(Note(speaker: state.currentSpeaker?.name ?? "?", text: text))
+        state.notes.append(Note(speaker: state.currentSpeaker?.name ?? "", text: text))
         state.draft = ""
         state.cursor = 0
         return .none
