@@ -144,14 +144,20 @@ enum ItemFormSheet {
     label("Status", y: 2, field: .status)
     drawStatus(form.item.status, focused: form.focus == .status, in: &canvas, y: 2)
 
-    if form.isNameMissing {
-      // Under the fields, from the label column when it fits there.
+    let hintY = canvas.bounds.height - 1
+    // Under the fields (row 3 may hold the sold-out button), from the label
+    // column when it fits there; in place of the hints when a short sheet
+    // has no row between them.
+    let errorY = form.isNameMissing ? (min(5, hintY - 1) >= 4 ? min(5, hintY - 1) : hintY) : nil
+    if let errorY {
       let x = TextWidth.of(nameMissing) <= width - labelWidth ? labelWidth : 1
-      canvas.put(nameMissing, x: x, y: 5, width: max(0, width - x), style: Styles.warning)
+      canvas.put(nameMissing, x: x, y: errorY, width: max(0, width - x), style: Styles.warning)
     }
 
-    canvas.within(Rect(x: 0, y: canvas.bounds.height - 1, width: width, height: 1)) {
-      HelpBar.draw(bindings, in: &$0, keyStyle: .bold, descriptionStyle: Styles.hint)
+    if errorY != hintY {
+      canvas.within(Rect(x: 0, y: hintY, width: width, height: 1)) {
+        HelpBar.draw(bindings, in: &$0, keyStyle: .bold, descriptionStyle: Styles.hint)
+      }
     }
   }
 

@@ -25,6 +25,12 @@ import TextSnapshotTesting
     _ = form.validate()
     assertScreen(appState(destination: .add(form)))
     #expect(draw(appState(destination: .add(form)), size: .large).shows("An item needs a name."))
+    // A terminal of 40×10 leaves the sheet one row under the fields: the
+    // message takes it, whole, apart from the hints.
+    let short = draw(appState(destination: .add(form)), size: Size(width: 40, height: 10))
+    let row = short.lines.first { $0.contains("An item needs a name.") }
+    #expect(row.map { !$0.contains("esc") } == true)
+    #expect(short.shows("esc cancel"))
   }
 
   @Test func duplicateSheetOnTheStatusField() {
