@@ -45,6 +45,19 @@ public struct DocumentFile<Document: Sendable>: Sendable {
     return (try decode(snapshot.data), snapshot.version)
   }
 
+  /// The document in a snapshot of the file, as `decode` reads it; a format
+  /// that leaves parts of its documents in the file it read (`decodeOnce`)
+  /// leaves them in a private copy of the snapshot's bytes.
+  public func decode(_ snapshot: FileSnapshot) throws(DocumentFailure) -> Document {
+    if let decodeOnce = format.decodeOnce, !snapshot.data.isEmpty,
+      let copy = OpenFile.unnamed(in: directory(of: resolvedPath)), copy.append(snapshot.data),
+      let document = snapshot.data.withUnsafeBytes({ decodeOnce($0, { _ in }, copy) })
+    {
+      return document
+    }
+    return try decode(snapshot.data)
+  }
+
   /// The document in `data`, with the failure naming this file.
   public func decode(_ data: Data) throws(DocumentFailure) -> Document {
     do {

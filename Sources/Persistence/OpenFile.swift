@@ -1,4 +1,5 @@
 import CFileSystem
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -45,6 +46,20 @@ public final class OpenFile: Sendable {
       guard n >= 0 else { return nil }
       if n == 0 { return copied }
       copied += n
+    }
+  }
+
+  /// Appends `data`; false when it could not all be written.
+  func append(_ data: Data) -> Bool {
+    data.withUnsafeBytes { bytes in
+      var written = 0
+      while written < bytes.count {
+        let n = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else { return false }
+        written += n
+      }
+      return true
     }
   }
 

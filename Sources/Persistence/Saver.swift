@@ -178,7 +178,7 @@ public actor Saver<Document: Sendable & Equatable> {
   private func examine(_ snapshot: FileSnapshot?) -> Look {
     guard let known else {
       // No baseline: whatever is there now is what the app started from.
-      self.known = (snapshot?.version, snapshot.flatMap { try? file.decode($0.data) })
+      self.known = (snapshot?.version, snapshot.flatMap { try? file.decode($0) })
       return .unchanged
     }
     guard let snapshot else {
@@ -191,7 +191,7 @@ public actor Saver<Document: Sendable & Equatable> {
     }
     let stored: Document
     do {
-      stored = try file.decode(snapshot.data)
+      stored = try file.decode(snapshot)
     } catch .newerVersion(_, let version, let program) {
       isReadOnly = true
       scheduled?.cancel()

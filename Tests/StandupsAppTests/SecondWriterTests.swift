@@ -3,10 +3,10 @@ import ConcurrencyExtras
 import EventLoop
 import Foundation
 import Persistence
-import StandupsCore
 import Testing
 
 @testable import StandupsApp
+@testable import StandupsCore
 
 #if canImport(Glibc)
   import Glibc
@@ -59,6 +59,31 @@ final class SecondWriterTests {
     #expect(events.value == [.changed(stored: theirs, base: [.mock], revision: 1), .saved])
     #expect(await saver.writeCount == 1)
     #expect(try leftovers() == ["standups.json"])
+  }
+
+  @Test func anotherWritersMeetingsStayInACopyOfWhatItWrote() async throws {
+    let file = DataFile(path: directory + "/standups.json")
+    try file.save([.mock])
+    let (document, version) = try #require(try file.read())
+    let stored = LockIsolated<Doc?>(nil)
+    let saver = Saver(
+      file: file, executor: ThreadExecutor(), interval: .seconds(1),
+      settleTime: .milliseconds(200), clock: TestClock(), baseline: .loaded(document, version),
+      merge: .standups
+    ) { event in
+      if case .changed(let theirs, _, _) = event { stored.setValue(theirs) }
+    }
+
+    var theirs: Doc = [.mock, .engineeringMock]
+    theirs[id: Standup.engineeringMock.id]?.meetings = Standup.mock.meetings
+    try OtherWriter.replaceByRename(file.path, with: encoded(theirs))
+    await saver.checkFile()
+    let changed = try #require(stored.value)
+    #expect(
+      changed.allSatisfy { if case .inFile = $0.storedMeetings { true } else { false } })
+    // Read from the copy, whatever the other writer does to the file next.
+    try OtherWriter.writeInPlace(file.path, Data())
+    #expect(changed == theirs)
   }
 
   @Test func aWriteInPlaceIsReportedLikeARename() async throws {
