@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Reads bytes of the data file a load came from, again: nil when the file
-/// no longer holds them. The app gives the file it read, kept open.
+/// Reads bytes of the data file a load came from, again: nil when they can
+/// no longer be read. The app gives a private copy of the file it read.
 public typealias StoredBytes = @Sendable (Range<Int>) -> [UInt8]?
 
 /// A standup's meetings: in memory, or where a load checked them and left them
@@ -72,10 +72,11 @@ extension StandupMeetings: Hashable {
 }
 
 /// Why a save did not happen: meetings left in the file could not be read
-/// back (another program rewrote the file in place since it was loaded).
+/// back, or were no longer those the load checked (a read error, or the
+/// bytes `StoredBytes` gives changed).
 public struct MeetingsUnreadable: Error, Equatable, LocalizedError {
   public var errorDescription: String? {
-    "meetings could not be read back from the data file, which another program changed in place"
+    "meetings could not be read back from the copy of the data file loaded at start"
   }
 }
 

@@ -78,8 +78,8 @@ struct MeetingsInFileTests {
   @Test func bytesThatChangedInTheFileAreNeverSavedAsNoMeetings() throws {
     let stored = try StoredFile(Self.many)
     var loaded = try stored.load()
-    // Another program rewrites the file in place: a transcript one byte
-    // longer, everything after it one byte later.
+    // The bytes read again are no longer those loaded: a transcript one
+    // byte longer, everything after it one byte later.
     stored.bytes.withValue { bytes in
       let text = String(decoding: bytes, as: UTF8.self)
         .replacingOccurrences(of: "of standup 999:", with: "of standup 999!:")
