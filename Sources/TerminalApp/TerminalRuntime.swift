@@ -18,9 +18,13 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   /// True while the loop is suspended in `backend.nextEvents()`.
   private var isWaitingForEvents = false
   private var observation: StoreObservation?
-  /// The keys of what is on screen, made with the last frame, and the
-  /// state and size they were made for.
-  private var shownKeymap: (keymap: Keymap<Action>, state: Shell<App>.State, size: Size)?
+  /// The keys of what is on screen, made with the last frame, and the size
+  /// they were made for.
+  private var shownKeymap: (keymap: Keymap<Action>, size: Size)?
+  /// False once an action has been processed since the last frame (the
+  /// keymap is kept until the next one replaces it, off the key's path).
+  private var isShownKeymapCurrent = false
+  private var keymapObservation: StoreObservation?
   /// Called after each change with the app's state (persistence hooks in here).
   private let onStateChange: (App.State) -> Void
   /// Called before the program stops for Ctrl-Z: a stopped program may never
@@ -38,6 +42,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     self.backend = backend
     self.onStateChange = onStateChange
     self.beforeSuspending = beforeSuspending
+    // Whatever sends the action (a key, an effect, a test), the keys on
+    // screen are those of the state before it.
+    keymapObservation = store.observe { [weak self] in self?.isShownKeymapCurrent = false }
   }
 
   public var isFinished: Bool { store.state.isQuitRequested }
@@ -102,10 +109,11 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   }
 
   /// The keys in force for `state`: those made with the frame on screen
-  /// when it shows this state at this size (the usual case: one key, one frame).
+  /// when no action has been processed since and the size is the same (the
+  /// usual case: one key, one frame).
   private func currentKeymap(_ state: Shell<App>.State) -> Keymap<Action> {
     let size = backend.size
-    if let shown = shownKeymap, shown.size == size, shown.state == state { return shown.keymap }
+    if isShownKeymapCurrent, let shown = shownKeymap, shown.size == size { return shown.keymap }
     return view.keymap(state, size: size)
   }
 
@@ -114,7 +122,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     let size = backend.size
     let state = store.state
     let (frame, keymap) = view.frameAndKeymap(state, size: size, memory: &memory)
-    shownKeymap = (keymap, state, size)
     backend.draw(frame)
+    // After the frame is out: the keymap it replaces is freed off the key's path.
+    shownKeymap = (keymap, size)
+    isShownKeymapCurrent = true
   }
 }

@@ -44,6 +44,21 @@ import Testing
     #expect(alertIsUp(runtime))
   }
 
+  /// The keys on screen are reused until an action is processed: one sent
+  /// without a frame after it (as an effect's is) puts the next key through
+  /// the keys of the state it made.
+  @Test func aKeyAfterAnActionWithoutAFrameUsesTheNewState() {
+    let (runtime, _) = makeRuntime(appState(three))
+    runtime.store.send(.app(.standupsList(.addButtonTapped)))
+    runtime.handle(.key(.char("d")))
+    #expect(!alertIsUp(runtime))
+    guard case .add(let form) = runtime.state.standupsList.destination else {
+      Issue.record("the add sheet is not up")
+      return
+    }
+    #expect(form.standup.title == "d")
+  }
+
   @Test func enterPicksTheHighlightedButton() {
     let (runtime, backend) = alertOnList()
     runtime.press(.enter)  // Nevermind
