@@ -31,18 +31,20 @@ struct CellWriter {
 
   init(palette: ColorPalette) { self.palette = palette }
 
-  /// Writes `cells`, one row of a region spanning `columns`, at row `y` of
-  /// `window` from column `columns.lowerBound`; cells whose index is in one
-  /// of `shaded` are drawn shaded.
+  /// Writes `cells[span]` (all of them by default), of one row of a region
+  /// spanning `columns`, at row `y` of `window`, cell `i` at column
+  /// `columns.lowerBound + i`; cells whose index is in one of `shaded` are
+  /// drawn shaded.
   mutating func writeRow(
-    _ cells: UnsafeBufferPointer<Cell>, y: Int, in window: UnsafeMutablePointer<WINDOW>,
-    columns: Range<Int>, shaded: [Range<Int>]
+    _ cells: UnsafeBufferPointer<Cell>, span: Range<Int>? = nil, y: Int,
+    in window: UnsafeMutablePointer<WINDOW>, columns: Range<Int>, shaded: [Range<Int>]
   ) {
+    let span = span ?? cells.indices
     self.window = window
     row = Int32(y)
-    runStart = columns.lowerBound
-    nextColumn = columns.lowerBound
-    for i in cells.indices {
+    runStart = columns.lowerBound + span.lowerBound
+    nextColumn = runStart
+    for i in span {
       let isShaded = !shaded.isEmpty && shaded.contains { $0.contains(i) }
       put(cells[i], x: columns.lowerBound + i, columns: columns, shaded: isShaded)
     }

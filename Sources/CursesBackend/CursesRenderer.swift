@@ -84,6 +84,7 @@ final class CursesRenderer {
     if base == nil || base?.area != area {
       // Anything outside the new area would otherwise keep old content.
       werase(stdscr)
+      leaveCursor(stdscr)
       base = Target(window: stdscr, panel: nil, area: area)
     }
     guard let layer, var target = base else { return }
@@ -164,7 +165,15 @@ final class CursesRenderer {
         Int32(area.height), Int32(area.width), Int32(area.y), Int32(area.x)),
       let panel = new_panel(window)
     else { return nil }
+    leaveCursor(window)
     return Target(window: window, panel: panel, area: area)
+  }
+
+  /// Lets doupdate leave the terminal's cursor where its last change put it,
+  /// rather than move it back to the window's (a move costs bytes and, worked
+  /// out by ncurses, time); `placeCursor` lifts this where a cursor shows.
+  private func leaveCursor(_ window: UnsafeMutablePointer<WINDOW>) {
+    leaveok(window, true)
   }
 
   /// Removes overlay windows from `index` up; returns whether any existed.
@@ -206,9 +215,11 @@ final class CursesRenderer {
     var row = [Cell](repeating: .blank, count: whole ? 0 : area.width)
     for y in 0..<area.height {
       let start = y * area.width
+      let span: Range<Int>
       if whole {
         let range = start..<(start + area.width)
         if Self.same(target.written, canvas.cells, range) { continue }
+        span = Self.changedSpan(target.written, canvas.cells, range, from: start)
         Self.copy(canvas.cells, into: &target.written, range)
       } else {
         let canvasY = y + offsetY
@@ -218,6 +229,7 @@ final class CursesRenderer {
           row[x] = inside ? canvas.cells[canvasY * canvas.size.width + canvasX] : .blank
         }
         if target.written[start..<(start + area.width)].elementsEqual(row) { continue }
+        span = Self.changedSpan(target.written, row, start..<(start + area.width), from: 0)
         Self.copy(row, into: &target.written, start..<(start + area.width), from: 0)
       }
       let screenY = area.y + y
@@ -230,7 +242,7 @@ final class CursesRenderer {
       }
       target.written.withUnsafeBufferPointer { written in
         writer.writeRow(
-          UnsafeBufferPointer(rebasing: written[start..<(start + area.width)]),
+          UnsafeBufferPointer(rebasing: written[start..<(start + area.width)]), span: span,
           y: windowOrigin.y + y, in: target.window, columns: columns, shaded: shaded)
       }
     }
@@ -250,6 +262,34 @@ final class CursesRenderer {
       }
     }
     return bytesEqual || a[range].elementsEqual(b[range])
+  }
+
+  /// The cells of a row that differ between `old[range]` and the new row,
+  /// `new[offset..<offset + range.count]`, as indices into the row: from the
+  /// first that differs to the last, widened to whole wide characters. Only
+  /// these go to ncurses, which compares and stores each cell it is given.
+  private static func changedSpan(
+    _ old: [Cell], _ new: [Cell], _ range: Range<Int>, from offset: Int
+  ) -> Range<Int> {
+    let width = range.count
+    var first = 0
+    while first < width, old[range.lowerBound + first] == new[offset + first] { first += 1 }
+    guard first < width else { return 0..<0 }
+    var last = width - 1
+    while last > first, old[range.lowerBound + last] == new[offset + last] { last -= 1 }
+    // A continuation is drawn by the wide character left of it, and a wide
+    // character covers the continuation right of it, on screen as in either row.
+    while first > 0,
+      new[offset + first].isContinuation || old[range.lowerBound + first].isContinuation
+    {
+      first -= 1
+    }
+    while last + 1 < width,
+      new[offset + last + 1].isContinuation || old[range.lowerBound + last + 1].isContinuation
+    {
+      last += 1
+    }
+    return first..<(last + 1)
   }
 
   /// `destination[range]` = `source[offset..<offset + range.count]` (`Cell` is plain data).
@@ -274,7 +314,9 @@ final class CursesRenderer {
     let origin = top.panel == nil ? Point.zero : top.area.origin
     wmove(top.window, Int32(cursor.y - origin.y), Int32(cursor.x - origin.x))
     // update_panels already copied the contents; this only records the cursor.
+    leaveok(top.window, false)
     wnoutrefresh(top.window)
+    leaveCursor(top.window)
     return true
   }
 

@@ -26,6 +26,20 @@ extension TerminalTests {
       }
     }
 
+    /// Only the cells of a row that changed are written: a wide character
+    /// replaced by another, by a narrow one and back leaves no half behind.
+    @Test func wideCharactersChangeInPlace() async throws {
+      let session = try ProbeSession()
+      try await session.waitForText("last key: none")
+      for key in ["日", "本", "a", "語", "é"] {
+        try session.sendKeys(key, literal: true)
+        try await session.waitForLine("last key: char(\(key))")
+        let rows = try session.rows().map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows[1] == "last key: char(\(key))")
+        #expect(rows[12] == "under: last key: char(\(key))")
+      }
+    }
+
     @Test func burstOfTextArrivesAsPaste() async throws {
       let session = try ProbeSession()
       try await session.waitForText("last key: none")
