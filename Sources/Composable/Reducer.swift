@@ -31,6 +31,15 @@ extension Reducer where Body == Never {
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    reduceBody(into: &state, action: action)
+  }
+
+  /// What the default `reduce(into:action:)` does: runs `body`. A reducer
+  /// run from other modules (an app's root, under the shell) declares
+  /// `reduce` as a call to this, so that its body is specialised in its own
+  /// module, where the body's type is known.
+  @inlinable
+  public func reduceBody(into state: inout State, action: Action) -> Effect<Action> {
     cachedBody(of: self).reduce(into: &state, action: action)
   }
 }

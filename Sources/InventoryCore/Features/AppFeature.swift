@@ -47,6 +47,14 @@ public struct AppFeature: Reducer {
 
   public init() {}
 
+  /// Run here rather than by the default `reduce`: the shell that runs this
+  /// reducer is in another module, where `body`'s type is opaque and each
+  /// reducer in it would run unspecialised, looking up its type metadata on
+  /// every action.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    reduceBody(into: &state, action: action)
+  }
+
   public var body: some ReducerOf<Self> {
     // Every change to the items goes to the store, whichever feature made it.
     CombineReducers {
