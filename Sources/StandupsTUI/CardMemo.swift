@@ -12,6 +12,8 @@ public struct CardMemo: Hashable, Sendable {
     var standup: Standup
     var isSelected: Bool
     var size: Size
+    /// The part of the card on screen (all of it but at the list's foot).
+    var visible: Rect
     var cells: [Cell]
   }
 
@@ -31,9 +33,10 @@ public struct CardMemo: Hashable, Sendable {
     _ standup: Standup, isSelected: Bool, in row: inout Canvas,
     card: (Standup, Bool, inout Canvas) -> Void
   ) {
-    let rect = Rect(origin: .zero, size: row.bounds)
+    let rect = row.visibleBounds
     if let old = cards.first(where: { $0.standup.id == standup.id }), old.isSelected == isSelected,
-      old.size == row.bounds, old.standup == standup, row.put(region: old.cells, at: rect)
+      old.size == row.bounds, old.visible == rect, old.standup == standup,
+      row.put(region: old.cells, at: rect)
     {
       drawing.append(old)
       copied += 1
@@ -41,7 +44,9 @@ public struct CardMemo: Hashable, Sendable {
     }
     card(standup, isSelected, &row)
     if let cells = row.region(rect) {
-      drawing.append(Card(standup: standup, isSelected: isSelected, size: row.bounds, cells: cells))
+      drawing.append(
+        Card(
+          standup: standup, isSelected: isSelected, size: row.bounds, visible: rect, cells: cells))
     }
   }
 

@@ -48,6 +48,14 @@ extension Canvas {
   }
 
   /// `rect` in grid coordinates, when it is not empty and wholly inside the clip.
+  /// The part of the current region that the clip lets through, in the
+  /// region's coordinates: all of `bounds` unless the region is cut off.
+  public var visibleBounds: Rect {
+    let visible = Rect(origin: origin, size: bounds).intersection(clip)
+    return Rect(
+      origin: Point(x: visible.x - origin.x, y: visible.y - origin.y), size: visible.size)
+  }
+
   private func visibleArea(_ rect: Rect) -> Rect? {
     let area = Rect(
       origin: Point(x: origin.x + rect.x, y: origin.y + rect.y), size: rect.size)
