@@ -65,6 +65,28 @@ import Testing
     #expect(c[9, 0].style == .bold)  // "enter"
   }
 
+  /// A bar drawn again is copied from the last drawing of it: the same cells
+  /// wherever it goes, what lies past its end untouched, and any change to
+  /// what it is drawn from drawn anew.
+  @Test func aBarDrawnAgainIsTheSameDrawing() {
+    let bindings = [up, KeyBinding(.char("z"), description: "memo test")]
+    let line = "↑/k up • z memo test"
+    let first = render(30, 1) { HelpBar.draw(bindings, in: &$0, keyStyle: .bold) }
+    var second = Canvas(size: Size(width: 30, height: 1), fill: Cell(text: "x"))
+    HelpBar.draw(bindings, in: &second, keyStyle: .bold)
+    #expect(second.text == line + String(repeating: "x", count: 10))
+    #expect((0..<20).allSatisfy { second[$0, 0] == first[$0, 0] })
+
+    let restyled = render(30, 1) { HelpBar.draw(bindings, in: &$0, keyStyle: .underline) }
+    #expect(restyled[0, 0].style == .underline)
+    let narrower = render(15, 1) { HelpBar.draw(bindings, in: &$0, keyStyle: .bold) }
+    #expect(narrower.text == "↑/k up • …     ")
+    let changed = render(30, 1) {
+      HelpBar.draw([up, KeyBinding(.char("z"), description: "memo")], in: &$0, keyStyle: .bold)
+    }
+    #expect(changed.text == "↑/k up • z memo" + String(repeating: " ", count: 15))
+  }
+
   @Test func helpIsGeneratedFromTheBindingsTheKeymapUses() {
     // A keymap and its help bar share one list: change a binding, both change.
     var keymap = all
