@@ -3,20 +3,38 @@ import TerminalUI
 /// One entry of a keymap: keys with their help text, and the action they send.
 public struct Command<Action: Sendable> {
   public var binding: KeyBinding
-  /// The action for a key the binding matched; nil lets later commands try.
-  public var action: (Key) -> Action?
+  private var handler: Handler
+
+  /// Most commands send one action whatever key matched: kept as that value,
+  /// so that a keymap, made for every frame, allocates no closure for them.
+  private enum Handler {
+    case send(Action)
+    case choose((Key) -> Action?)
+  }
 
   public init(_ binding: KeyBinding, action: @escaping (Key) -> Action?) {
     self.binding = binding
-    self.action = action
+    self.handler = .choose(action)
   }
 
   public init(_ binding: KeyBinding, send action: Action) {
-    self.init(binding) { _ in action }
+    self.binding = binding
+    self.handler = .send(action)
+  }
+
+  /// The action for a key the binding matched; nil lets later commands try.
+  public func action(_ key: Key) -> Action? {
+    switch handler {
+    case .send(let action): action
+    case .choose(let choose): choose(key)
+    }
   }
 
   public func map<T>(_ transform: @escaping (Action) -> T) -> Command<T> {
-    Command<T>(binding) { key in self.action(key).map(transform) }
+    switch handler {
+    case .send(let action): Command<T>(binding, send: transform(action))
+    case .choose(let choose): Command<T>(binding) { key in choose(key).map(transform) }
+    }
   }
 }
 
