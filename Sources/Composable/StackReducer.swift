@@ -106,40 +106,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
       }
 
     case .push(let id, let elementState):
-      if state[keyPath: toStackState].contains(id: id) {
-        reportIssue(
-          """
-          A "forEach" at "\(site)" received a "push" action for an element it \
-          already contains.
-
-            ID:
-              \(id)
-            Path IDs:
-              \(state[keyPath: toStackState].ids)
-          """,
-          at: site)
-        effects.formMerge(base.reduce(into: &state, action: action))
-        break
-      }
-      @Dependency(\.context) var context
-      @Dependency(\.stackElementID) var generator
-      // In tests ids come from the store's generator in order, so that an
-      // expectation can name them: one from elsewhere is a mistake in the test.
-      if context == .test, id > generator.peek() {
-        reportIssue(
-          """
-          A "forEach" at "\(site)" received a "push" action with an unexpected \
-          generational ID.
-
-            Received ID:
-              \(id)
-            Expected ID:
-              \(generator.peek())
-          """,
-          at: site)
-      }
-      state[keyPath: toStackState].append(elementState, id: id)
-      effects.formMerge(base.reduce(into: &state, action: action))
+      effects.formMerge(push(elementState, id: id, into: &state, action: action))
 
     case nil:
       effects = base.reduce(into: &state, action: action)
@@ -163,7 +130,47 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
     return .merge(changes)
   }
 
-  private func presentation(
+  /// A push: rare next to the actions that pass through, so kept apart.
+  func push(
+    _ elementState: Element.State, id: StackElementID, into state: inout Base.State,
+    action: Base.Action
+  ) -> Effect<Base.Action> {
+    if state[keyPath: toStackState].contains(id: id) {
+      reportIssue(
+        """
+        A "forEach" at "\(site)" received a "push" action for an element it \
+        already contains.
+
+          ID:
+            \(id)
+          Path IDs:
+            \(state[keyPath: toStackState].ids)
+        """,
+        at: site)
+      return base.reduce(into: &state, action: action)
+    }
+    @Dependency(\.context) var context
+    @Dependency(\.stackElementID) var generator
+    // In tests ids come from the store's generator in order, so that an
+    // expectation can name them: one from elsewhere is a mistake in the test.
+    if context == .test, id > generator.peek() {
+      reportIssue(
+        """
+        A "forEach" at "\(site)" received a "push" action with an unexpected \
+        generational ID.
+
+          Received ID:
+            \(id)
+          Expected ID:
+            \(generator.peek())
+        """,
+        at: site)
+    }
+    state[keyPath: toStackState].append(elementState, id: id)
+    return base.reduce(into: &state, action: action)
+  }
+
+  func presentation(
     of id: StackElementID, under parentPath: NavigationIDPath
   ) -> ChildPresentation {
     ChildPresentation(
