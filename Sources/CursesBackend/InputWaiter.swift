@@ -59,10 +59,16 @@ final class InputWaiter: Sendable {
     _ = write(writeFD, &byte, 1)
   }
 
-  /// Waits until the keyboard (if `watchInput`) or the pipe is ready.
-  func wait(watchInput: Bool) async -> Readiness {
+  /// Waits until the keyboard (if `watchInput`) or the pipe is ready, and
+  /// resumes the caller on its own actor.
+  func wait(
+    watchInput: Bool, isolation: isolated (any Actor)? = #isolation
+  ) async -> Readiness {
     await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
+      // Captured, the caller's actor isolates this closure: the wait ends
+      // with one job on that actor, not a hop through the default executor.
+      _ = isolation
+      return await withCheckedContinuation { continuation in
         var fds = [pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)]
         if watchInput { fds.append(pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)) }
         let onLoop =
