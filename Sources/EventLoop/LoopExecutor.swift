@@ -43,6 +43,8 @@ final class LoopExecutor: @unchecked Sendable {
     var thread: pthread_t?
     /// Timers ever scheduled (for tests).
     var timersScheduled = 0
+    /// Polls of the descriptors ever made (for tests).
+    var polls = 0
 
     /// Whether the loop sleeps in poll(2) and nobody has poked it yet. Only
     /// another thread can find it polling: the loop's own jobs run outside poll.
@@ -58,6 +60,7 @@ final class LoopExecutor: @unchecked Sendable {
   private let wakeWrite: Int32
 
   var timersScheduled: Int { state.withLock { $0.timersScheduled } }
+  var polls: Int { state.withLock { $0.polls } }
 
   init() {
     var fds: [Int32] = [-1, -1]
@@ -139,19 +142,39 @@ final class LoopExecutor: @unchecked Sendable {
       switch nextStep() {
       case .stop:
         return
-      case .run(let jobs, let watched):
-        for job in jobs {
-          if job.onMain {
-            job.job.runSynchronously(on: mainExecutor)
-          } else {
-            job.job.runSynchronously(on: taskExecutor)
+      case .run(var jobs, let watched):
+        // What the batch makes ready (a task resumed on the default executor
+        // hops to the main actor) runs straight after it, for a few rounds;
+        // then jobs that keep coming must not starve the keyboard and the signals.
+        var rounds = 0
+        repeat {
+          for job in jobs {
+            if job.onMain {
+              job.job.runSynchronously(on: mainExecutor)
+            } else {
+              job.job.runSynchronously(on: taskExecutor)
+            }
           }
-        }
-        // Jobs that keep coming must not starve the keyboard and the signals.
+          rounds += 1
+          jobs = rounds < Self.roundsBeforePolling && !condition() ? takeReady() : []
+        } while !jobs.isEmpty
         if !watched.isEmpty { wait(timeout: 0, watching: watched) }
       case .wait(let deadline, let watched):
         wait(timeout: deadline.map(Self.milliseconds(until:)) ?? -1, watching: watched)
       }
+    }
+  }
+
+  /// Rounds of jobs made ready by jobs that run before the loop looks at
+  /// its descriptors again.
+  private static let roundsBeforePolling = 4
+
+  /// The jobs ready now, taken from the queue (none when stopped).
+  private func takeReady() -> [Job] {
+    state.withLock { s in
+      guard !s.stopped, !s.ready.isEmpty else { return [] }
+      defer { s.ready.removeAll(keepingCapacity: true) }
+      return s.ready
     }
   }
 
@@ -197,6 +220,7 @@ final class LoopExecutor: @unchecked Sendable {
     state.withLock { s in
       s.polling = false
       s.wakePending = false
+      s.polls += 1
     }
     guard n > 0 else { return }  // timed out, or a signal (its handler pokes a pipe)
     if fds[0].revents != 0 { drainWakePipe() }

@@ -153,6 +153,26 @@ struct MainLoopTests {
     #expect(sawIt)
   }
 
+  /// A task resumed on one of the loop's faces often hops to the other: the
+  /// job that makes ready runs in the same turn of the loop, without a poll
+  /// of the descriptors (a syscall on the way from a key to its frame).
+  @Test func jobsThatJobsMakeReadyRunBeforeTheNextPoll() async throws {
+    let loop = LoopThread()
+    defer { loop.loop.stop() }
+    var fds: [Int32] = [-1, -1]
+    #expect(pipe(&fds) == 0)
+    defer { for fd in fds { close(fd) } }
+    // A watch that never fires: with it, the loop polls after each turn.
+    loop.loop.watch([pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]) { _ in }
+    let polls = try await loop.run {
+      let before = loop.loop.polls
+      // Made ready by this job, on the loop's thread.
+      let next = Task(executorPreference: loop.loop.tasks) { loop.loop.polls }
+      return await next.value - before
+    }
+    #expect(polls == 0)
+  }
+
   @Test func aWatchFiresOnceOnTheLoopWhenItsDescriptorIsReady() async throws {
     let loop = LoopThread()
     defer { loop.loop.stop() }
