@@ -15,7 +15,7 @@ extension Reducer {
   where Element.State == ElementState, Element.Action == ElementAction {
     _ForEachReducer(
       base: self, element: element(), toElements: toElements,
-      toElementAction: AnyCasePath(toElementAction),
+      toElementAction: TaggedCasePath(toElementAction),
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
@@ -34,7 +34,7 @@ public struct _ForEachReducer<Base: Reducer, ID: Hashable & Sendable, Element: R
   let base: Base
   let element: Element
   let toElements: WritableKeyPath<Base.State, IdentifiedArray<ID, Element.State>>
-  let toElementAction: AnyCasePath<Base.Action, IdentifiedAction<ID, Element.Action>>
+  let toElementAction: TaggedCasePath<Base.Action, IdentifiedAction<ID, Element.Action>>
   let site: SourceSite
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {

@@ -17,7 +17,7 @@ extension Reducer {
   where Child.State == ChildState, Child.Action == ChildAction {
     _IfLetReducer(
       parent: self, child: child(), toChildState: toChildState,
-      toChildAction: AnyCasePath(toChildAction),
+      toChildAction: TaggedCasePath(toChildAction),
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -40,7 +40,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
   let child: Child
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  let toChildAction: TaggedCasePath<Parent.Action, Child.Action>
   let site: SourceSite
   let facts = TypeFacts.of(Child.State.self)
 

@@ -16,7 +16,7 @@ extension Reducer {
   where Destination.State == DestinationState, Destination.Action == DestinationAction {
     _PresentationReducer(
       base: self, destination: destination(), toPresentationState: toPresentationState,
-      toPresentationAction: AnyCasePath(toPresentationAction),
+      toPresentationAction: TaggedCasePath(toPresentationAction),
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -39,7 +39,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   let base: Base
   let destination: Destination
   let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
-  let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
+  let toPresentationAction: TaggedCasePath<Base.Action, PresentationAction<Destination.Action>>
   let site: SourceSite
   let facts = TypeFacts.of(Destination.State.self)
 

@@ -6,10 +6,10 @@
 public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
   enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
-    case casePath(AnyCasePath<ParentState, Child.State>)
+    case casePath(TaggedCasePath<ParentState, Child.State>)
   }
   let toChildState: StatePath
-  let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  let toChildAction: TaggedCasePath<ParentAction, Child.Action>
   let child: Child
   let site: SourceSite
 
@@ -19,7 +19,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(toChildState)
-    self.toChildAction = AnyCasePath(toChildAction)
+    self.toChildAction = TaggedCasePath(toChildAction)
     self.child = child()
     self.site = SourceSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
   }
@@ -33,8 +33,8 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .casePath(AnyCasePath(toChildState))
-    self.toChildAction = AnyCasePath(toChildAction)
+    self.toChildState = .casePath(TaggedCasePath(toChildState))
+    self.toChildAction = TaggedCasePath(toChildAction)
     self.child = child()
     self.site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }

@@ -15,7 +15,7 @@ extension Reducer {
   where Element.State == ElementState, Element.Action == ElementAction {
     _StackReducer(
       base: self, element: element(), toStackState: toStackState,
-      toStackAction: AnyCasePath(toStackAction),
+      toStackAction: TaggedCasePath(toStackAction),
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
@@ -43,7 +43,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
   let base: Base
   let element: Element
   let toStackState: WritableKeyPath<Base.State, StackState<Element.State>>
-  let toStackAction: AnyCasePath<Base.Action, StackAction<Element.State, Element.Action>>
+  let toStackAction: TaggedCasePath<Base.Action, StackAction<Element.State, Element.Action>>
   let site: SourceSite
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {

@@ -1,0 +1,74 @@
+@_spi(Reflection) import CasePaths
+import Synchronization
+
+/// A case key path as the reducers keep it: made into a case path once, and
+/// quick to turn away the actions it never matches. Extracting through a
+/// case key path walks a key path and builds a case path on every call, and
+/// most extractions fail: every `Scope`, `ifLet` and `forEach` looks at
+/// every action that passes its parent.
+///
+/// A path that is one of its root's own cases (`\.child`, as the
+/// `@CasePathable` macro lists them) matches that case alone, so a root of
+/// any case it once failed on is turned away by the case's tag. A path
+/// through several cases (`\.child.grandchild`), the identity path and roots
+/// that are not enums always extract.
+@usableFromInline
+struct TaggedCasePath<Root, Value>: Sendable {
+  private let path: AnyCasePath<Root, Value>
+  private let misses: TagMisses?
+
+  init(_ keyPath: CaseKeyPath<Root, Value>) {
+    path = AnyCasePath(keyPath)
+    misses = isOneCase(keyPath) ? EnumMetadata(Root.self).map(TagMisses.init) : nil
+  }
+
+  func extract(from root: Root) -> Value? {
+    guard let misses else { return path.extract(from: root) }
+    let tag = misses.metadata.tag(of: root)
+    if misses.contains(tag) { return nil }
+    guard let value = path.extract(from: root) else {
+      misses.insert(tag)
+      return nil
+    }
+    return value
+  }
+
+  func embed(_ value: Value) -> Root { path.embed(value) }
+
+  /// Whether it turns away the cases it failed on (for tests).
+  var learnsFromMisses: Bool { misses != nil }
+}
+
+/// Whether `keyPath` is one of the case key paths its root lists as its own.
+private func isOneCase<Root, Value>(_ keyPath: CaseKeyPath<Root, Value>) -> Bool {
+  guard let root = Root.self as? any CasePathable.Type else { return false }
+  return ownCasePaths(of: root).contains { $0 == keyPath }
+}
+
+private func ownCasePaths<R: CasePathable>(of _: R.Type) -> [AnyKeyPath] {
+  guard let all = R.allCasePaths as? any Sequence else { return [] }
+  return keyPaths(in: all)
+}
+
+private func keyPaths<S: Sequence>(in sequence: S) -> [AnyKeyPath] {
+  sequence.compactMap { $0 as? AnyKeyPath }
+}
+
+/// The tags of the cases a one-case path failed on (the first 64), shared
+/// by every thread that runs the reducer: a tag is only ever added, and
+/// adding it twice is harmless.
+private final class TagMisses: Sendable {
+  let metadata: EnumMetadata
+  private let tags = Atomic<UInt64>(0)
+
+  init(_ metadata: EnumMetadata) { self.metadata = metadata }
+
+  func contains(_ tag: UInt32) -> Bool {
+    tag < 64 && tags.load(ordering: .relaxed) & (1 << UInt64(tag)) != 0
+  }
+
+  func insert(_ tag: UInt32) {
+    guard tag < 64 else { return }
+    tags.bitwiseOr(1 << UInt64(tag), ordering: .relaxed)
+  }
+}
