@@ -28,11 +28,27 @@ public struct Header: Hashable, Sendable {
     return TextWidth.truncateLeading(last, to: width)
   }
 
+  private struct Source: Equatable, Sendable {
+    var header: Header
+    var width: Int
+  }
+
+  private static let drawn = RowMemo<Source>()
+
   /// Fills row 0 of the current region with the bar. The current (last)
   /// crumb is bold.
   public func draw(in canvas: inout Canvas) {
     let width = canvas.bounds.width
     guard width > 0 else { return }
+    let source = Source(header: self, width: width)
+    if Self.drawn.put(source, in: &canvas) { return }
+    drawBar(in: &canvas)
+    // The bar fills its row.
+    Self.drawn.keep(source, width: width, of: canvas)
+  }
+
+  private func drawBar(in canvas: inout Canvas) {
+    let width = canvas.bounds.width
     canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: .blank(style))
     var room = width - 2
     if let trailing, !trailing.isEmpty {

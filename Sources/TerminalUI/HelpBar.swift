@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One line of short help: "↑/k up • enter open • a add • ? help". Bindings
 /// that don't fit are replaced by a trailing "…".
 public enum HelpBar {
@@ -51,21 +49,15 @@ public enum HelpBar {
     return TextWidth.truncate(parts.joined(separator: separator), to: width)
   }
 
-  /// A help line as drawn: the cells it wrote, from column 0, and what it
-  /// was drawn from.
-  private struct Drawn: Sendable {
+  /// What a help line is drawn from.
+  private struct Source: Equatable, Sendable {
     var bindings: [KeyBinding]
     var width: Int
     var keyStyle: Style
     var descriptionStyle: Style
-    var cells: [Cell]
   }
 
-  /// The last few lines drawn (a screen's and a sheet's bar can both be on
-  /// screen): most frames draw the same bar again, which is then copied,
-  /// not laid out and drawn. Only a memo: what is drawn is the same without it.
-  private static let drawn = Mutex<[Drawn]>([])
-  private static let drawnKept = 4
+  private static let drawn = RowMemo<Source>()
 
   /// Draws the help line on row 0 of the current region: keys in `keyStyle`,
   /// descriptions and separators in `descriptionStyle`.
@@ -73,30 +65,14 @@ public enum HelpBar {
     _ bindings: [KeyBinding], in canvas: inout Canvas, keyStyle: Style = .plain,
     descriptionStyle: Style = .dim
   ) {
-    let width = canvas.bounds.width
-    let cells = drawn.withLock { lines in
-      lines.first {
-        $0.width == width && $0.keyStyle == keyStyle && $0.descriptionStyle == descriptionStyle
-          && $0.bindings == bindings
-      }?.cells
-    }
-    // The line's cells are all written by the drawing below, whatever the
-    // canvas held there, so a copy of them is the same drawing.
-    if let cells, canvas.put(region: cells, at: Rect(x: 0, y: 0, width: cells.count, height: 1)) {
-      return
-    }
+    let source = Source(
+      bindings: bindings, width: canvas.bounds.width, keyStyle: keyStyle,
+      descriptionStyle: descriptionStyle)
+    if drawn.put(source, in: &canvas) { return }
     let end = drawLine(
       bindings, in: &canvas, keyStyle: keyStyle, descriptionStyle: descriptionStyle)
-    guard end > 0, let written = canvas.region(Rect(x: 0, y: 0, width: end, height: 1)) else {
-      return
-    }
-    let line = Drawn(
-      bindings: bindings, width: width, keyStyle: keyStyle, descriptionStyle: descriptionStyle,
-      cells: written)
-    drawn.withLock { lines in
-      lines.insert(line, at: 0)
-      if lines.count > drawnKept { lines.removeLast() }
-    }
+    // The line's cells up to `end` are all written by the drawing.
+    drawn.keep(source, width: end, of: canvas)
   }
 
   /// Draws the line; returns the column after the last cell it wrote.

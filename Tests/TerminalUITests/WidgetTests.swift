@@ -154,6 +154,22 @@ import Testing
     #expect(c[1, 0].style == .reverse)
   }
 
+  /// A header drawn again is copied from its last drawing: the same row,
+  /// whatever the canvas held, and any change to it drawn anew.
+  @Test func aHeaderDrawnAgainIsTheSameDrawing() {
+    let header = Header(["Memo", "Test"], trailing: "9 items")
+    let first = render(30, 1) { header.draw(in: &$0) }
+    var second = Canvas(size: Size(width: 30, height: 1), fill: Cell(text: "x"))
+    header.draw(in: &second)
+    #expect(second == first)
+    let changed = render(30, 1) {
+      Header(["Memo", "Test"], trailing: "10 items").draw(in: &$0)
+    }
+    #expect(changed.text == " Memo › Test         10 items ")
+    let narrower = render(20, 1) { header.draw(in: &$0) }
+    #expect(narrower.text == " … › Test   9 items ")
+  }
+
   @Test func headerSanitizesCrumbs() {
     let c = render(20, 1) { Header(["Evil\u{1B}[2J"]).draw(in: &$0) }
     #expect(c.text == " Evil␛[2J           ")
