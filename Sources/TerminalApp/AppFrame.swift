@@ -22,7 +22,8 @@ extension AppView {
   /// the global keys first.
   public func keymap(_ state: Shell<App>.State, size: Size) -> Keymap<Action> {
     guard fits(size) else { return Self.tooSmallKeymap }
-    return keymap(state, scene: scene(state.app, size), size: size)
+    let scene = scene(state.app, size)
+    return keymap(state, scene: scene, screenKeymap: withHelpKey(scene.screen.keymap), size: size)
   }
 
   /// While the terminal is too small nothing is on screen to act on: only
@@ -33,32 +34,35 @@ extension AppView {
     size.width >= minimumSize.width && size.height >= minimumSize.height
   }
 
-  private func keymap(_ state: Shell<App>.State, scene: Scene<Action, Memory>, size: Size)
-    -> Keymap<Action>
-  {
-    var keymap = focusedKeymap(state, scene: scene, size: size)
+  /// `screenKeymap`: the screen's keys with the help key.
+  private func keymap(
+    _ state: Shell<App>.State, scene: Scene<Action, Memory>, screenKeymap: Keymap<Action>,
+    size: Size
+  ) -> Keymap<Action> {
+    var keymap = focusedKeymap(state, scene: scene, screenKeymap: screenKeymap, size: size)
     keymap.commands.insert(contentsOf: Self.globalCommands, at: 0)
     return keymap
   }
 
   /// The keymap below help: of the overlay, else of the screen, with the help key.
-  private func keymapBelowHelp(_ state: Shell<App>.State, scene: Scene<Action, Memory>)
-    -> Keymap<Action>
-  {
+  private func keymapBelowHelp(
+    _ state: Shell<App>.State, scene: Scene<Action, Memory>, screenKeymap: Keymap<Action>
+  ) -> Keymap<Action> {
     switch scene.overlay {
     case .alert(let alert):
       return AlertOverlay.keymap(alert, focus: focus(of: alert, in: state))
     case .sheet(let keymap, _):
       return withHelpKey(keymap)
     case nil:
-      return withHelpKey(scene.screen.keymap)
+      return screenKeymap
     }
   }
 
-  private func focusedKeymap(_ state: Shell<App>.State, scene: Scene<Action, Memory>, size: Size)
-    -> Keymap<Action>
-  {
-    let below = keymapBelowHelp(state, scene: scene)
+  private func focusedKeymap(
+    _ state: Shell<App>.State, scene: Scene<Action, Memory>, screenKeymap: Keymap<Action>,
+    size: Size
+  ) -> Keymap<Action> {
+    let below = keymapBelowHelp(state, scene: scene, screenKeymap: screenKeymap)
     guard state.isHelpShown else { return below }
     let rows = HelpOverlay.rows(helpBindings(below)).count
     let visible = HelpOverlay.visibleRows(
@@ -95,7 +99,10 @@ extension AppView {
   /// Everything on screen for `state` at `size`.
   public func frame(_ state: Shell<App>.State, size: Size, memory: inout Memory) -> Frame {
     guard fits(size) else { return tooSmall(size) }
-    return frame(state, scene: scene(state.app, size), size: size, memory: &memory)
+    let scene = scene(state.app, size)
+    return frame(
+      state, scene: scene, screenKeymap: withHelpKey(scene.screen.keymap), size: size,
+      memory: &memory)
   }
 
   /// The frame for `state` and the keymap in force while it is on screen,
@@ -105,20 +112,24 @@ extension AppView {
   {
     guard fits(size) else { return (tooSmall(size), Self.tooSmallKeymap) }
     let scene = scene(state.app, size)
-    let keymap = keymap(state, scene: scene, size: size)
-    return (frame(state, scene: scene, size: size, memory: &memory), keymap)
+    // Made once: the keys in force and the screen's help bar both start from it.
+    let screenKeymap = withHelpKey(scene.screen.keymap)
+    let keymap = keymap(state, scene: scene, screenKeymap: screenKeymap, size: size)
+    let frame = frame(
+      state, scene: scene, screenKeymap: screenKeymap, size: size, memory: &memory)
+    return (frame, keymap)
   }
 
   private func frame(
-    _ state: Shell<App>.State, scene: Scene<Action, Memory>, size: Size, memory: inout Memory
+    _ state: Shell<App>.State, scene: Scene<Action, Memory>, screenKeymap: Keymap<Action>,
+    size: Size, memory: inout Memory
   ) -> Frame {
     var canvas = Canvas(size: size)
     // The screen's own keys label its help bar even under an overlay, and an
     // overlay's keys label its own bar even under full help.
-    let screenKeymap = withHelpKey(scene.screen.keymap)
     scene.screen.draw(&canvas, screenKeymap.bindings, &memory)
     var layers = [Layer.screen(canvas)]
-    let below = scene.overlay == nil ? screenKeymap : keymapBelowHelp(state, scene: scene)
+    let below = keymapBelowHelp(state, scene: scene, screenKeymap: screenKeymap)
     switch scene.overlay {
     case .alert(let alert):
       layers.append(AlertOverlay.layer(alert, focus: focus(of: alert, in: state), on: size))
