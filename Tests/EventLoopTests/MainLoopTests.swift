@@ -70,6 +70,32 @@ func until(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLoc
 
 func isCurrent(_ thread: pthread_t) -> Bool { pthread_equal(thread, pthread_self()) != 0 }
 
+/// A pipe for a test to watch; `closeBoth()` when done (a `defer` also keeps
+/// it open until then).
+final class TestPipe: Sendable {
+  let readFD: Int32
+  let writeFD: Int32
+
+  init() throws {
+    var fds: [Int32] = [-1, -1]
+    try #require(pipe(&fds) == 0)
+    (readFD, writeFD) = (fds[0], fds[1])
+  }
+
+  func closeBoth() {
+    close(readFD)
+    close(writeFD)
+  }
+
+  /// What a watch for its read end to become readable polls.
+  var readable: pollfd { pollfd(fd: readFD, events: Int16(POLLIN), revents: 0) }
+
+  func writeByte() {
+    var byte: UInt8 = 1
+    _ = write(writeFD, &byte, 1)
+  }
+}
+
 @Suite(.timeLimit(.minutes(1)))
 struct MainLoopTests {
   @Test func aJobFromAnotherThreadRunsOnTheLoopThread() async throws {
@@ -133,19 +159,16 @@ struct MainLoopTests {
   @Test func jobsThatKeepComingDoNotStarveAWatch() async throws {
     let loop = LoopThread()
     defer { loop.loop.stop() }
-    var fds: [Int32] = [-1, -1]
-    #expect(pipe(&fds) == 0)
-    defer { for fd in fds { close(fd) } }
+    let pipe = try TestPipe()
+    defer { pipe.closeBoth() }
     let fired = LockIsolated(false)
-    loop.loop.watch([pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]) { _ in
+    loop.loop.watch([pipe.readable]) { _ in
       fired.withValue { $0 = true }
     }
     // A task on the loop that yields until the watch fires: the loop always
     // has a job ready, and must still look at the descriptors.
-    let writeFD = fds[1]
     let sawIt = try await loop.run {
-      var byte: UInt8 = 1
-      _ = write(writeFD, &byte, 1)
+      pipe.writeByte()
       let deadline = ContinuousClock.now.advanced(by: .seconds(30))
       while !fired.value, ContinuousClock.now < deadline { await Task.yield() }
       return fired.value
@@ -159,11 +182,10 @@ struct MainLoopTests {
   @Test func jobsThatJobsMakeReadyRunBeforeTheNextPoll() async throws {
     let loop = LoopThread()
     defer { loop.loop.stop() }
-    var fds: [Int32] = [-1, -1]
-    #expect(pipe(&fds) == 0)
-    defer { for fd in fds { close(fd) } }
+    let pipe = try TestPipe()
+    defer { pipe.closeBoth() }
     // A watch that never fires: with it, the loop polls after each turn.
-    loop.loop.watch([pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]) { _ in }
+    loop.loop.watch([pipe.readable]) { _ in }
     let polls = try await loop.run {
       let before = loop.loop.polls
       // Made ready by this job, on the loop's thread.
@@ -176,24 +198,22 @@ struct MainLoopTests {
   @Test func aWatchFiresOnceOnTheLoopWhenItsDescriptorIsReady() async throws {
     let loop = LoopThread()
     defer { loop.loop.stop() }
-    var fds: [Int32] = [-1, -1]
-    #expect(pipe(&fds) == 0)
-    defer { for fd in fds { close(fd) } }
+    let pipe = try TestPipe()
+    defer { pipe.closeBoth() }
     let calls = LockIsolated(0)
     let (revents, onLoop) = await withCheckedContinuation { continuation in
-      loop.loop.watch([pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]) { ready in
+      loop.loop.watch([pipe.readable]) { ready in
         calls.withValue { $0 += 1 }
         continuation.resume(returning: (ready[0].revents, isCurrent(loop.id)))
       }
-      var byte: UInt8 = 1
-      _ = write(fds[1], &byte, 1)
+      pipe.writeByte()
     }
     #expect(revents & Int16(POLLIN) != 0)
     #expect(onLoop)
     // Still readable (nobody read the byte), yet the watch was one-shot: a
     // second watch on the same pipe fires, the first does not again.
     await withCheckedContinuation { continuation in
-      loop.loop.watch([pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]) { _ in
+      loop.loop.watch([pipe.readable]) { _ in
         continuation.resume()
       }
     }
