@@ -73,13 +73,25 @@ static inline cchar_t cn_styled_blank(attr_t attrs, int pair) {
   return cell;
 }
 
-/* One read from the keyboard: returns OK (a character), KEY_CODE_YES (a KEY_*
- * code) or ERR (nothing available); the value lands in *value. */
-static inline int cn_get_wch(WINDOW *win, unsigned int *value) {
-  wint_t ch = 0;
-  int status = wget_wch(win, &ch);
-  *value = (unsigned int)ch;
-  return status;
+/* The current terminal's string capabilities, standard then extended (its
+ * description's own, such as shifted arrow keys): how many there are, and
+ * the name and value of each (NULL when absent). term.h exposes the entry
+ * for reading; these only read it. */
+static inline int cn_string_capability_count(void) {
+  return cur_term ? cur_term->type.num_Strings : 0;
+}
+
+static inline const char *cn_string_capability_name(int index) {
+  const TERMTYPE *entry = &cur_term->type;
+  int standard = entry->num_Strings - entry->ext_Strings;
+  if (index < 0 || index >= entry->num_Strings) return NULL;
+  if (index < standard) return index < STRCOUNT ? strnames[index] : NULL;
+  return entry->ext_Names[entry->ext_Booleans + entry->ext_Numbers + (index - standard)];
+}
+
+static inline const char *cn_string_capability_value(int index) {
+  const char *value = cur_term->type.Strings[index];
+  return value == (const char *)-1 ? NULL : value;
 }
 
 /* The terminal's size from the kernel, which knows about a resize before

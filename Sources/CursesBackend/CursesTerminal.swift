@@ -46,13 +46,11 @@ public final class CursesTerminal: TerminalBackend {
 
   private let options: Options
   private let screen: OpaquePointer
-  /// A pad to read keys through: reading via a real window would make ncurses
-  /// refresh it first, painting it over the panels.
-  private let inputPad: UnsafeMutablePointer<WINDOW>
   private let waiter: InputWaiter
   private let palette: ColorPalette
   private let renderer: CursesRenderer
   private var decoder = InputDecoder()
+  private let keySequences: KeySequences
   private var isShutDown = false
   /// Set once the keyboard hung up, so the wait stops watching it.
   private var inputClosed = false
@@ -79,22 +77,15 @@ public final class CursesTerminal: TerminalBackend {
     _ = set_term(screen)
     SignalGuard.captureStandardError()
     SignalGuard.arm(restoring: SignalGuard.restoreSequence(bracketedPaste: options.bracketedPaste))
-    guard let inputPad = newpad(1, 1) else {
-      endwin()
-      SignalGuard.disarm()
-      SignalGuard.releaseStandardError()
-      SignalGuard.uninstall()
-      delscreen(screen)
-      throw .setupFailed("cannot create the input window")
-    }
 
     // Raw rather than cbreak: Ctrl-C, Ctrl-Z, Ctrl-S and Ctrl-\ arrive as keys.
     // Ctrl-Z still suspends: the app saves, then calls `suspend()`.
     raw()
     noecho()
     nonl()
-    keypad(inputPad, true)
-    nodelay(inputPad, true)
+    // Keypad mode: the terminal sends the key sequences its description
+    // lists, and ncurses gathers them for `KeySequences`.
+    keypad(cn_stdscr(), true)
     // Lets doupdate move lines that moved (a scrolled list) with the
     // terminal's scrolling region instead of redrawing each of them.
     idlok(cn_stdscr(), true)
@@ -109,7 +100,7 @@ public final class CursesTerminal: TerminalBackend {
 
     self.options = options
     self.screen = screen
-    self.inputPad = inputPad
+    self.keySequences = KeySequences.ofCurrentTerminal()
     self.waiter = waiter
     self.palette = palette
     self.renderer = CursesRenderer(palette: palette)
@@ -122,14 +113,15 @@ public final class CursesTerminal: TerminalBackend {
     // resuming now, before anything is drawn, sends every frame in one write.
     endwin()
     doupdate()
-    Self.sendKeypadMode(inputPad)
+    Self.sendKeypadMode()
   }
 
-  /// Resuming leaves the terminal's keypad mode off until the next read
-  /// turns it on: a first arrow key would arrive in the other mode's
-  /// sequence, which the terminal's description does not list, and be lost.
-  private static func sendKeypadMode(_ inputPad: UnsafeMutablePointer<WINDOW>) {
-    keypad(inputPad, true)
+  /// Resuming leaves the terminal's keypad mode off (ncurses would turn it
+  /// on at its next read, but keys are read without it): a first arrow key
+  /// would arrive in the other mode's sequence, which the terminal's
+  /// description does not list, and be lost.
+  private static func sendKeypadMode() {
+    keypad(cn_stdscr(), true)
   }
 
   public func draw(_ frame: Frame) {
@@ -200,7 +192,7 @@ public final class CursesTerminal: TerminalBackend {
     SignalGuard.captureStandardError()
     SignalGuard.arm(restoring: SignalGuard.restoreSequence(bracketedPaste: options.bracketedPaste))
     reset_prog_mode()
-    Self.sendKeypadMode(inputPad)
+    Self.sendKeypadMode()
     if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004h") }
     var ignored: [TerminalEvent] = []
     followResize(into: &ignored)
@@ -224,7 +216,7 @@ public final class CursesTerminal: TerminalBackend {
       }
     }
     if !inputClosed {
-      let (keys, readAny) = readKeys()
+      let (keys, readAny) = readiness.input ? readKeys() : ([], false)
       events += keys
       emptyReads = readiness.input && !readAny ? emptyReads + 1 : 0
     }
@@ -241,7 +233,6 @@ public final class CursesTerminal: TerminalBackend {
     guard !isShutDown else { return }
     isShutDown = true
     renderer.teardown()
-    delwin(inputPad)
     curs_set(1)
     endwin()
     if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004l") }
@@ -254,28 +245,39 @@ public final class CursesTerminal: TerminalBackend {
     waiter.wake()  // lets a pending wait return
   }
 
-  /// Everything ncurses has buffered from the keyboard, decoded.
+  /// Everything the keyboard has sent, decoded. One read takes what is
+  /// there; only an incomplete key at its end (an Esc alone, half a
+  /// sequence) waits, up to the escape delay, for the rest.
   private func readKeys() -> (events: [TerminalEvent], readAny: Bool) {
+    var bytes = Self.readAvailable()
+    guard !bytes.isEmpty else { return ([], false) }
     var raw: [RawInput] = []
-    var value: UInt32 = 0
-    var sawResize = false
     while true {
-      let status = cn_get_wch(inputPad, &value)
-      if status == cn_key_code_yes() {
-        if Int32(value) == KEY_RESIZE {
-          sawResize = true  // resizeterm queues one; the size check dedupes it
-        } else {
-          raw.append(.keyCode(Int32(value)))
-        }
-      } else if status == cn_ok() {
-        raw.append(.character(value))
-      } else {
+      let (decoded, rest) = keySequences.decode(bytes, final: false)
+      raw += decoded
+      guard !rest.isEmpty else { break }
+      let more = Self.waitForInput(milliseconds: options.escapeDelay) ? Self.readAvailable() : []
+      if more.isEmpty {
+        raw += keySequences.decode(rest, final: true).input
         break
       }
+      bytes = rest + more
     }
-    var events: [TerminalEvent] = []
-    if sawResize { followResize(into: &events) }
-    return (events + decoder.decode(raw), sawResize || !raw.isEmpty)
+    return (decoder.decode(raw), true)
+  }
+
+  /// One read of the keyboard: what it has sent, up to a terminal's input
+  /// buffer. Called only when poll(2) has said it is readable, so it does
+  /// not block.
+  private static func readAvailable() -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: 4096) { buffer, count in
+      count = max(0, read(0, buffer.baseAddress, buffer.count))
+    }
+  }
+
+  private static func waitForInput(milliseconds: Int) -> Bool {
+    var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+    return poll(&fds, 1, Int32(milliseconds)) > 0 && fds[0].revents & Int16(POLLIN) != 0
   }
 
   /// Adopts the kernel's idea of the terminal size; reports it if it changed.

@@ -1,7 +1,7 @@
 import CNCurses
 import TerminalUI
 
-/// One unit ncurses' `get_wch` returned.
+/// One unit of keyboard input: what `KeySequences` makes of the bytes.
 enum RawInput: Hashable, Sendable {
   /// A character (a Unicode scalar value, or a control code).
   case character(UInt32)
@@ -9,7 +9,7 @@ enum RawInput: Hashable, Sendable {
   case keyCode(Int32)
 }
 
-/// Turns what ncurses read into the app's events: control codes become named
+/// Turns keyboard input into the app's events: control codes become named
 /// keys, Esc+char becomes Alt+char, bracketed or bursty text becomes a paste.
 ///
 /// It keeps state between batches only while inside a bracketed paste, whose
@@ -93,7 +93,7 @@ struct InputDecoder {
       if body == Self.pasteStart {
         pasteText = ""
       }
-      // Other sequences ncurses did not recognise are dropped, not typed.
+      // Other sequences the terminal description does not list are dropped, not typed.
       return end
     }
     events.append(.key(.alt(Character(scalar))))

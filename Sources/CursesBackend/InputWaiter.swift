@@ -25,7 +25,7 @@ struct Readiness: Sendable, Equatable {
 /// poll(2), so waiting costs no thread; otherwise the wait blocks a private queue.
 /// Either way the caller's actor stays free and is resumed when there is
 /// something to do. Only the pipe is read here: keyboard bytes are left for
-/// ncurses, on the main actor.
+/// the terminal, on the main actor.
 final class InputWaiter: Sendable {
   /// Watches descriptors on the caller's event loop: calls the handler once,
   /// on that loop, when any has an event; false when it cannot.

@@ -1,0 +1,80 @@
+import CNCurses
+import Testing
+
+@testable import CursesBackend
+
+@Suite struct KeySequencesTests {
+  private static let shiftUp: Int32 = KEY_MAX + 7
+  private let keys = KeySequences([
+    (Array("\u{1B}[A".utf8), KEY_UP),
+    (Array("\u{1B}[1;2A".utf8), shiftUp),
+    (Array("\u{1B}OP".utf8), cn_key_f(1)),
+    (Array("\u{1B}[20~".utf8), cn_key_f(9)),
+    ([0x7F], KEY_BACKSPACE),
+    (Array("\u{1B}[A".utf8), KEY_DOWN),  // the same bytes again: the first listed wins
+  ])
+
+  private func characters(_ text: String) -> [RawInput] {
+    text.unicodeScalars.map { .character($0.value) }
+  }
+
+  @Test func textIsCharactersWhateverItsLength() {
+    let text = "jé日😀"
+    let (input, rest) = keys.decode(Array(text.utf8), final: false)
+    #expect(input == characters(text))
+    #expect(rest.isEmpty)
+  }
+
+  @Test func listedSequencesAreKeysAndTheLongestWins() {
+    let bytes = Array("\u{1B}[A\u{1B}[1;2Ax\u{1B}OP".utf8) + [0x7F]
+    let (input, rest) = keys.decode(bytes, final: false)
+    #expect(
+      input == [
+        .keyCode(KEY_UP), .keyCode(Self.shiftUp), .character(120), .keyCode(cn_key_f(1)),
+        .keyCode(KEY_BACKSPACE),
+      ])
+    #expect(rest.isEmpty)
+  }
+
+  @Test func aTailThatMayGrowIntoAKeyWaitsForTheRest() {
+    let first = keys.decode(Array("a\u{1B}[".utf8), final: false)
+    #expect(first.input == characters("a"))
+    #expect(first.rest == Array("\u{1B}[".utf8))
+    let second = keys.decode(first.rest + Array("A".utf8), final: false)
+    #expect(second.input == [.keyCode(KEY_UP)])
+    #expect(second.rest.isEmpty)
+  }
+
+  @Test func aTailThatNeverBecameAKeyIsCharacters() {
+    let bytes = Array("\u{1B}[1;2".utf8)
+    #expect(keys.decode(bytes, final: false).rest == bytes)
+    #expect(keys.decode(bytes, final: true).input == characters("\u{1B}[1;2"))
+    #expect(keys.decode(bytes + Array("x".utf8), final: false) == (characters("\u{1B}[1;2x"), []))
+  }
+
+  @Test func anEscAloneIsACharacterOnceFinal() {
+    #expect(keys.decode([0x1B], final: false) == ([], [0x1B]))
+    #expect(keys.decode([0x1B], final: true) == ([.character(27)], []))
+  }
+
+  /// Alt+x and sequences no key sends (a paste's start marker) do not wait:
+  /// nothing listed starts with them.
+  @Test func unlistedSequencesAreCharacters() {
+    #expect(keys.decode(Array("\u{1B}x".utf8), final: false) == (characters("\u{1B}x"), []))
+    let marker = "\u{1B}[200~hi"
+    #expect(keys.decode(Array(marker.utf8), final: false) == (characters(marker), []))
+  }
+
+  @Test func halfACharacterWaitsThenIsDropped() {
+    let bytes = Array("日".utf8)
+    let first = keys.decode(Array(bytes[..<2]), final: false)
+    #expect(first.input.isEmpty)
+    #expect(first.rest == Array(bytes[..<2]))
+    #expect(keys.decode(first.rest + [bytes[2]], final: false) == (characters("日"), []))
+    #expect(keys.decode(Array(bytes[..<2]), final: true) == ([], []))
+  }
+
+  @Test func bytesThatAreNotUTF8AreDropped() {
+    #expect(keys.decode([0xFF, 0x61, 0xC3, 0x62, 0x80], final: true) == (characters("ab"), []))
+  }
+}
