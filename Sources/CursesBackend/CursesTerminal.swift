@@ -270,8 +270,9 @@ public final class CursesTerminal: TerminalBackend {
   /// buffer. Called only when poll(2) has said it is readable, so it does
   /// not block.
   private static func readAvailable() -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: 4096) { buffer, count in
-      count = max(0, read(0, buffer.baseAddress, buffer.count))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
+      let count = read(0, buffer.baseAddress, buffer.count)
+      return count > 0 ? Array(buffer[..<count]) : []
     }
   }
 

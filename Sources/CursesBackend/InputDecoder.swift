@@ -31,6 +31,12 @@ struct InputDecoder {
   var isInsidePaste: Bool { pasteText != nil }
 
   mutating func decode(_ newInput: [RawInput]) -> [TerminalEvent] {
+    // What most reads bring: one typed key, in ASCII.
+    if newInput.count == 1, heldInput.isEmpty, pasteText == nil,
+      case .character(let value) = newInput[0], (0x20..<0x7F).contains(value)
+    {
+      return [.key(.char(Character(Unicode.Scalar(UInt8(value)))))]
+    }
     let input = heldInput + newInput
     heldInput = []
     var events: [TerminalEvent] = []
