@@ -3,7 +3,9 @@ import TerminalUI
 
 /// The list's cards as last drawn, each with what it was drawn from: a card
 /// whose standup, selection and width are the same is copied, not drawn
-/// again (a key that moves the selection changes two cards of a screenful).
+/// again. A card on screen keeps its drawing both selected and not, so a key
+/// that moves the selection copies the card it leaves too, and moving back
+/// draws nothing.
 ///
 /// A memo, not memory: what is drawn is the same with or without it, so it
 /// takes no part in `ViewMemory`'s equality.
@@ -17,7 +19,8 @@ public struct CardMemo: Hashable, Sendable {
     var cells: [Cell]
   }
 
-  /// The cards of the last frame, top to bottom.
+  /// The cards of the last frame, then the other drawing (selected or
+  /// not) of those that have one.
   private var cards: [Card] = []
   /// The cards of the frame being drawn.
   private var drawing: [Card] = []
@@ -34,7 +37,7 @@ public struct CardMemo: Hashable, Sendable {
     card: (Standup, Bool, inout Canvas) -> Void
   ) {
     let rect = row.visibleBounds
-    if let old = cards.first(where: { $0.standup.id == standup.id }), old.isSelected == isSelected,
+    if let old = cards.first(where: { $0.standup.id == standup.id && $0.isSelected == isSelected }),
       old.size == row.bounds, old.visible == rect, old.standup == standup,
       row.put(region: old.cells, at: rect)
     {
@@ -52,7 +55,10 @@ public struct CardMemo: Hashable, Sendable {
 
   /// Ends a frame: its cards are what the next one copies from.
   mutating func finishFrame() {
-    cards = drawing
+    let others = cards.filter { old in
+      drawing.contains { $0.standup.id == old.standup.id && $0.isSelected != old.isSelected }
+    }
+    cards = drawing + others
     drawing = []
     drawing.reserveCapacity(cards.count)
     copiedInLastFrame = copied
