@@ -252,7 +252,7 @@ final class CursesRenderer {
   /// frame are unchanged and byte for byte the same, which one `memcmp`
   /// tells; rows whose bytes differ are compared as cells (a colour's unused
   /// payload bytes are not guaranteed to be zero).
-  private static func same(_ a: [Cell], _ b: [Cell], _ range: Range<Int>) -> Bool {
+  nonisolated private static func same(_ a: [Cell], _ b: [Cell], _ range: Range<Int>) -> Bool {
     let bytesEqual = a.withUnsafeBytes { a in
       b.withUnsafeBytes { b in
         let stride = MemoryLayout<Cell>.stride
@@ -268,15 +268,29 @@ final class CursesRenderer {
   /// `new[offset..<offset + range.count]`, as indices into the row: from the
   /// first that differs to the last, widened to whole wide characters. Only
   /// these go to ncurses, which compares and stores each cell it is given.
-  private static func changedSpan(
+  nonisolated private static func changedSpan(
     _ old: [Cell], _ new: [Cell], _ range: Range<Int>, from offset: Int
   ) -> Range<Int> {
     let width = range.count
-    var first = 0
-    while first < width, old[range.lowerBound + first] == new[offset + first] { first += 1 }
-    guard first < width else { return 0..<0 }
-    var last = width - 1
-    while last > first, old[range.lowerBound + last] == new[offset + last] { last -= 1 }
+    // Cells are compared as bytes: cells equal some other way count as
+    // changed, which costs ncurses one comparison of its own.
+    let span: (first: Int, last: Int)? = old.withUnsafeBytes { old in
+      new.withUnsafeBytes { new in
+        let stride = MemoryLayout<Cell>.stride
+        func same(_ i: Int) -> Bool {
+          memcmp(
+            old.baseAddress! + (range.lowerBound + i) * stride,
+            new.baseAddress! + (offset + i) * stride, stride) == 0
+        }
+        var first = 0
+        while first < width, same(first) { first += 1 }
+        guard first < width else { return nil }
+        var last = width - 1
+        while last > first, same(last) { last -= 1 }
+        return (first, last)
+      }
+    }
+    guard var (first, last) = span else { return 0..<0 }
     // A continuation is drawn by the wide character left of it, and a wide
     // character covers the continuation right of it, on screen as in either row.
     while first > 0,
@@ -293,7 +307,7 @@ final class CursesRenderer {
   }
 
   /// `destination[range]` = `source[offset..<offset + range.count]` (`Cell` is plain data).
-  private static func copy(
+  nonisolated private static func copy(
     _ source: [Cell], into destination: inout [Cell], _ range: Range<Int>, from offset: Int? = nil
   ) {
     let from = offset ?? range.lowerBound
