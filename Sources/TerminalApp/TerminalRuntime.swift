@@ -60,16 +60,23 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     }
     if let onLaunch { store.send(.app(onLaunch)) }
     render()
-    while !isFinished {
+    var isDone = isFinished
+    while !isDone {
       isWaitingForEvents = true
       let events = await backend.nextEvents()
       isWaitingForEvents = false
-      for event in events {
+      for (index, event) in events.enumerated() {
         handle(event)
-        if isFinished { break }
+        if index + 1 < events.count, isFinished { break }
       }
-      if store.state.isSuspendRequested, !isFinished { await suspend() }
-      if needsRender, !isFinished { render() }
+      // Read once a turn: each read of the store's state copies all of it.
+      var state = store.state
+      if state.isSuspendRequested, !state.isQuitRequested {
+        await suspend()
+        state = store.state
+      }
+      isDone = state.isQuitRequested
+      if needsRender, !isDone { render(state) }
     }
     observation?.cancel()
   }
@@ -117,10 +124,11 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     return view.keymap(state, size: size)
   }
 
-  public func render() {
+  public func render() { render(store.state) }
+
+  private func render(_ state: Shell<App>.State) {
     needsRender = false
     let size = backend.size
-    let state = store.state
     let (frame, keymap) = view.frameAndKeymap(state, size: size, memory: &memory)
     backend.draw(frame)
     // After the frame is out: the keymap it replaces is freed off the key's path.
