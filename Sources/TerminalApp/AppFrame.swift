@@ -105,19 +105,20 @@ extension AppView {
       memory: &memory)
   }
 
-  /// The frame for `state` and the keymap in force while it is on screen,
-  /// from one scene (what `frame` and `keymap` return).
+  /// The frame for `state` and, to call once it is out, what makes the
+  /// keymap in force while it is on screen: both from one scene (what
+  /// `frame` and `keymap` return). Only the screen's keys are needed to
+  /// draw; the rest waits until the frame has gone to the terminal.
   public func frameAndKeymap(_ state: Shell<App>.State, size: Size, memory: inout Memory)
-    -> (frame: Frame, keymap: Keymap<Action>)
+    -> (frame: Frame, keymap: () -> Keymap<Action>)
   {
-    guard fits(size) else { return (tooSmall(size), Self.tooSmallKeymap) }
+    guard fits(size) else { return (tooSmall(size), { Self.tooSmallKeymap }) }
     let scene = scene(state.app, size)
     // Made once: the keys in force and the screen's help bar both start from it.
     let screenKeymap = withHelpKey(scene.screen.keymap)
-    let keymap = keymap(state, scene: scene, screenKeymap: screenKeymap, size: size)
     let frame = frame(
       state, scene: scene, screenKeymap: screenKeymap, size: size, memory: &memory)
-    return (frame, keymap)
+    return (frame, { keymap(state, scene: scene, screenKeymap: screenKeymap, size: size) })
   }
 
   private func frame(

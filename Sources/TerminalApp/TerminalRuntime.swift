@@ -129,10 +129,11 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   private func render(_ state: Shell<App>.State) {
     needsRender = false
     let size = backend.size
-    let (frame, keymap) = view.frameAndKeymap(state, size: size, memory: &memory)
+    let (frame, makeKeymap) = view.frameAndKeymap(state, size: size, memory: &memory)
     backend.draw(frame)
-    // After the frame is out: the keymap it replaces is freed off the key's path.
-    shownKeymap = (keymap, size)
+    // After the frame is out, off the key's path: the keys it brings are
+    // made, and the keymap they replace is freed.
+    shownKeymap = (makeKeymap(), size)
     isShownKeymapCurrent = true
   }
 }
