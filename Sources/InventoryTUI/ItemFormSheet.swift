@@ -38,7 +38,7 @@ enum ItemFormSheet {
         Command(
           KeyBinding(keys: [.right, .char("l")], help: ("→/l", "next colour")).fullHelpOnly,
           send: .colorStepped(by: 1)),
-        Command(Self.change) { _ in nil },
+        Command(Self.change, send: nil),
       ]
     case (.status, .inStock(let quantity)):
       commands += [
@@ -51,7 +51,7 @@ enum ItemFormSheet {
           KeyBinding(keys: [.right, .char("+"), .char("="), .char("l")], help: ("→/+/l", "more"))
             .fullHelpOnly,
           send: .quantityStepped(by: 1)),
-        Command(Self.change) { _ in nil },
+        Command(Self.change, send: nil),
         Command(
           KeyBinding(keys: [.enter], help: ("enter", "sold out")),
           send: .markAsSoldOutButtonTapped),

@@ -19,8 +19,8 @@ enum StandupDetailScreen {
       Command(KeyBinding(keys: [.char("e")], help: ("e", "edit")), send: .editButtonTapped),
       Command(
         KeyBinding(keys: [.char("x"), .delete], help: ("x", "del meeting")).enabled(
-          meeting != nil)
-      ) { _ in meeting.map { .deleteMeetingButtonTapped($0) } },
+          meeting != nil),
+        send: meeting.map { .deleteMeetingButtonTapped($0) }),
       Command(
         KeyBinding(keys: [.char("d")], help: ("d", "delete")), send: .deleteButtonTapped),
     ])

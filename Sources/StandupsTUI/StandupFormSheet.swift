@@ -32,17 +32,15 @@ enum StandupFormSheet {
       Command(
         KeyBinding(
           keys: [.enter], help: ("enter", isLastAttendee ? "add attendee" : "next field"),
-          isInShortHelp: false)
-      ) { _ in
-        isLastAttendee ? .addAttendeeButtonTapped : .focusMoved(by: 1)
-      },
+          isInShortHelp: false),
+        send: isLastAttendee ? .addAttendeeButtonTapped : .focusMoved(by: 1)),
       Command(
         KeyBinding(keys: [.ctrl("n")], help: ("ctrl+n", "add attendee")),
         send: .addAttendeeButtonTapped),
       Command(
         KeyBinding(keys: [.ctrl("x")], help: ("ctrl+x", "remove attendee")).enabled(
-          attendeeID != nil)
-      ) { _ in attendeeID.map { .deleteAttendeeButtonTapped($0) } },
+          attendeeID != nil),
+        send: attendeeID.map { .deleteAttendeeButtonTapped($0) }),
     ]
     switch form.focus {
     case .duration:
@@ -56,7 +54,7 @@ enum StandupFormSheet {
           KeyBinding(keys: [.right, .char("+"), .char("="), .char("l")], help: ("→/+/l", "longer"))
             .fullHelpOnly,
           send: .durationStepped(by: 1)),
-        Command(Self.change) { _ in nil },
+        Command(Self.change, send: nil),
       ]
     case .theme:
       commands += [
@@ -66,7 +64,7 @@ enum StandupFormSheet {
         Command(
           KeyBinding(keys: [.right, .char("l")], help: ("→/l", "next theme")).fullHelpOnly,
           send: .themeStepped(by: 1)),
-        Command(Self.change) { _ in nil },
+        Command(Self.change, send: nil),
       ]
     default:
       break

@@ -21,9 +21,7 @@ enum StandupsListScreen {
       Command(Keys.pageDown.enabled(canMove), send: .selectionMoved(by: pageSize)),
       Command(Keys.top.enabled(canMove), send: .selectionMovedToFirst),
       Command(Keys.bottom.enabled(canMove), send: .selectionMovedToLast),
-      Command(Keys.open.enabled(hasSelection)) { _ in
-        state.selection.map { .standupTapped($0) }
-      },
+      Command(Keys.open.enabled(hasSelection), send: state.selection.map { .standupTapped($0) }),
       Command(
         (isFiltered ? Keys.editFilter : Keys.filter).enabled(isFiltered || !state.standups.isEmpty),
         send: .filterButtonTapped),
@@ -33,10 +31,8 @@ enum StandupsListScreen {
         KeyBinding(keys: [.char("s")], help: ("s", "load samples")).enabled(state.standups.isEmpty),
         send: .loadSamplesButtonTapped),
       Command(
-        KeyBinding(keys: [.char("d"), .delete], help: ("d", "delete")).enabled(hasSelection)
-      ) { _ in
-        state.selection.map { .deleteButtonTapped($0) }
-      },
+        KeyBinding(keys: [.char("d"), .delete], help: ("d", "delete")).enabled(hasSelection),
+        send: state.selection.map { .deleteButtonTapped($0) }),
     ])
   }
 

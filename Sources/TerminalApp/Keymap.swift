@@ -9,6 +9,7 @@ public struct Command<Action: Sendable> {
   /// so that a keymap, made for every frame, allocates no closure for them.
   private enum Handler {
     case send(Action)
+    case none
     case choose((Key) -> Action?)
   }
 
@@ -22,10 +23,18 @@ public struct Command<Action: Sendable> {
     self.handler = .send(action)
   }
 
+  /// Sends `action` if there is one; with none the command claims no key
+  /// (its binding still shows, unless disabled), and later commands try.
+  public init(_ binding: KeyBinding, send action: Action?) {
+    self.binding = binding
+    self.handler = action.map { .send($0) } ?? .none
+  }
+
   /// The action for a key the binding matched; nil lets later commands try.
   public func action(_ key: Key) -> Action? {
     switch handler {
     case .send(let action): action
+    case .none: nil
     case .choose(let choose): choose(key)
     }
   }
@@ -33,6 +42,7 @@ public struct Command<Action: Sendable> {
   public func map<T>(_ transform: @escaping (Action) -> T) -> Command<T> {
     switch handler {
     case .send(let action): Command<T>(binding, send: transform(action))
+    case .none: Command<T>(binding, send: nil as T?)
     case .choose(let choose): Command<T>(binding) { key in choose(key).map(transform) }
     }
   }
