@@ -22,8 +22,8 @@ extension AppView {
   /// the global keys first.
   public func keymap(_ state: Shell<App>.State, size: Size) -> Keymap<Action> {
     guard fits(size) else { return Self.tooSmallKeymap }
-    let scene = scene(state.app, size)
-    return keymap(state, scene: scene, screenKeymap: withHelpKey(scene.screen.keymap), size: size)
+    let scene = sceneWithHelpKey(state, size: size)
+    return keymap(state, scene: scene, screenKeymap: scene.screen.keymap, size: size)
   }
 
   /// While the terminal is too small nothing is on screen to act on: only
@@ -78,12 +78,24 @@ extension AppView {
   /// `?` opens help, or only F1 where printable keys type text.
   private func withHelpKey(_ keymap: Keymap<Action>) -> Keymap<Action> {
     var keymap = keymap
+    addHelpKey(to: &keymap)
+    return keymap
+  }
+
+  private func addHelpKey(to keymap: inout Keymap<Action>) {
     let binding =
       keymap.typesText
       ? KeyBinding(keys: [.function(1)], help: ("f1", "help"), group: .app)
       : KeyBinding(keys: [.char("?"), .function(1)], help: ("?", "help"), group: .app)
     keymap.commands.append(Command(binding, send: .helpToggled))
-    return keymap
+  }
+
+  /// The scene for `state`, its screen's keys with the help key (added in
+  /// place: the screen's commands are not copied).
+  private func sceneWithHelpKey(_ state: Shell<App>.State, size: Size) -> Scene<Action, Memory> {
+    var scene = scene(state.app, size)
+    addHelpKey(to: &scene.screen.keymap)
+    return scene
   }
 
   /// The highlighted button of `alert`: the one last moved to, else the safe one.
@@ -99,10 +111,9 @@ extension AppView {
   /// Everything on screen for `state` at `size`.
   public func frame(_ state: Shell<App>.State, size: Size, memory: inout Memory) -> Frame {
     guard fits(size) else { return tooSmall(size) }
-    let scene = scene(state.app, size)
+    let scene = sceneWithHelpKey(state, size: size)
     return frame(
-      state, scene: scene, screenKeymap: withHelpKey(scene.screen.keymap), size: size,
-      memory: &memory)
+      state, scene: scene, screenKeymap: scene.screen.keymap, size: size, memory: &memory)
   }
 
   /// The frame for `state` and, to call once it is out, what makes the
@@ -113,9 +124,9 @@ extension AppView {
     -> (frame: Frame, keymap: () -> Keymap<Action>)
   {
     guard fits(size) else { return (tooSmall(size), { Self.tooSmallKeymap }) }
-    let scene = scene(state.app, size)
     // Made once: the keys in force and the screen's help bar both start from it.
-    let screenKeymap = withHelpKey(scene.screen.keymap)
+    let scene = sceneWithHelpKey(state, size: size)
+    let screenKeymap = scene.screen.keymap
     let frame = frame(
       state, scene: scene, screenKeymap: screenKeymap, size: size, memory: &memory)
     return (frame, { keymap(state, scene: scene, screenKeymap: screenKeymap, size: size) })
