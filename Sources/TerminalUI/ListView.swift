@@ -92,11 +92,15 @@ public struct ListView: Hashable, Sendable {
     let thumb = max(1, height * visible / count)
     let travel = height - thumb
     let top = count > visible ? (travel * offset + (count - visible) / 2) / (count - visible) : 0
-    for y in 0..<height {
-      let inThumb = y >= top && y < top + thumb
-      canvas.put(inThumb ? "┃" : "│", x: x, y: y, style: inThumb ? .plain : .dim)
-    }
+    // Fills of one-column cells: a run of them is not text to measure.
+    canvas.fill(Rect(x: x, y: 0, width: 1, height: top), with: Self.track)
+    canvas.fill(Rect(x: x, y: top, width: 1, height: thumb), with: Self.thumb)
+    canvas.fill(
+      Rect(x: x, y: top + thumb, width: 1, height: height - top - thumb), with: Self.track)
   }
+
+  private static let track = Cell(text: "│", style: .dim)
+  private static let thumb = Cell(text: "┃")
 }
 
 /// What a list remembers between frames: where it is scrolled to. Kept by the
