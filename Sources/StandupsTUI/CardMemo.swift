@@ -37,11 +37,14 @@ public struct CardMemo: Hashable, Sendable {
     card: (Standup, Bool, inout Canvas) -> Void
   ) {
     let rect = row.visibleBounds
-    if let old = cards.first(where: { $0.standup.id == standup.id && $0.isSelected == isSelected }),
-      old.size == row.bounds, old.visible == rect, old.standup == standup,
-      row.put(region: old.cells, at: rect)
+    // By index: a card is large to copy out just to look at it.
+    if let index = cards.firstIndex(where: {
+      $0.standup.id == standup.id && $0.isSelected == isSelected
+    }),
+      cards[index].size == row.bounds, cards[index].visible == rect,
+      cards[index].standup == standup, row.put(region: cards[index].cells, at: rect)
     {
-      drawing.append(old)
+      drawing.append(cards[index])
       copied += 1
       return
     }
