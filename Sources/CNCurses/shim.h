@@ -41,7 +41,6 @@ static inline attr_t cn_color_pair(int n) { return (attr_t)COLOR_PAIR(n); }
 
 static inline int cn_ok(void) { return OK; }
 static inline int cn_err(void) { return ERR; }
-static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cn_key_f(int n) { return KEY_F(n); }
 static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
 
