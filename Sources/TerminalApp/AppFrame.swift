@@ -137,9 +137,9 @@ extension AppView {
     size: Size, memory: inout Memory
   ) -> Frame {
     var canvas = Canvas(size: size)
-    // The screen's own keys label its help bar even under an overlay, and an
-    // overlay's keys label its own bar even under full help.
-    scene.screen.draw(&canvas, screenKeymap.bindings, &memory)
+    // Under a sheet or an alert the screen's keys do nothing, so its help bar
+    // is left empty: the overlay shows its own keys, even under full help.
+    scene.screen.draw(&canvas, scene.overlay == nil ? screenKeymap.bindings : [], &memory)
     var layers = [Layer.screen(canvas)]
     let below = keymapBelowHelp(state, scene: scene, screenKeymap: screenKeymap)
     switch scene.overlay {

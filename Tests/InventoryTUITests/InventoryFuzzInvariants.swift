@@ -115,11 +115,14 @@ extension InventoryFuzz {
       keys: [.char("?"), .function(1)], help: ("?", "help"), group: .app)
 
     /// The screen's bottom row is its help bar — the screen's keys that fit,
-    /// inset by one column — whatever is drawn over the rest of it.
+    /// inset by one column — whatever is drawn over the rest of it; blank
+    /// under a sheet, popover or alert, whose keys are then the ones in force.
     static func helpBar(_ frame: Frame, state: AppFeature.State, size: Size) -> String? {
       guard let screen = frame.layers.first else { return "no screen layer" }
       let scene = InventoryView.scene(state, size: size, environment: RenderEnvironment())
-      let line = " " + HelpBar.line(scene.screen.keymap.bindings + [helpKey], width: size.width - 2)
+      let line =
+        scene.overlay == nil
+        ? " " + HelpBar.line(scene.screen.keymap.bindings + [helpKey], width: size.width - 2) : ""
       let row = screen.canvas.lines[size.height - 1]
       let expected = line + String(repeating: " ", count: max(0, size.width - TextWidth.of(line)))
       return row == expected

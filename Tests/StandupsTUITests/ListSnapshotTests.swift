@@ -50,6 +50,12 @@ import TextSnapshotTesting
     let sheet = try #require(screen.frames.last?.layers.last).rect
     #expect(screen.screen[sheet.x + 3, sheet.maxY].style.background == .ansi(8))
     #expect(screen.screen[0, 0].style.background == .default)
+    // The list's keys do nothing while the sheet is up: its help bar is
+    // empty, where it showed them before the sheet opened.
+    let bottom = Size.large.height - 1
+    #expect(screen.lines[bottom].allSatisfy { $0 == " " })
+    let list = draw(appState([.mock, .engineeringMock, .productMock]), size: .large)
+    #expect(list.lines[bottom].contains("a add"))
   }
 
   @Test func addSheetStyles() {
@@ -96,7 +102,9 @@ import TextSnapshotTesting
       [.mock, .engineeringMock, .productMock], selection: Standup.engineeringMock.id,
       destination: .alert(.deleteStandup(.engineeringMock)))
     assertScreen(state)
-    #expect(draw(state, size: .large).layerNames == ["screen", "alert"])
+    let screen = draw(state, size: .large)
+    #expect(screen.layerNames == ["screen", "alert"])
+    #expect(screen.lines[Size.large.height - 1].allSatisfy { $0 == " " })
   }
 
   @Test func terminalTooSmall() {
