@@ -5,10 +5,15 @@ import TerminalUI
 /// The meeting in progress: progress bar, times, who speaks, and notes.
 enum RecordMeetingScreen {
   static func keymap(_ state: RecordMeeting.State) -> Keymap<RecordMeeting.Action> {
+    // After the last speaker (or with nobody to call) the key offers to end
+    // the meeting, and says so.
+    let hasNextSpeaker = state.speakerIndex < state.standup.attendees.count - 1
     var keymap = Keymap<RecordMeeting.Action>(
       [
         Command(
-          KeyBinding(keys: [.ctrl("n")], help: ("ctrl+n", "next speaker")), send: .nextButtonTapped),
+          KeyBinding(
+            keys: [.ctrl("n")], help: ("ctrl+n", hasNextSpeaker ? "next speaker" : "finish")),
+          send: .nextButtonTapped),
         Command(KeyBinding(keys: [.enter], help: ("enter", "add note")), send: .noteSubmitted),
         Command(
           KeyBinding(keys: [.escape, .ctrl("e")], help: ("esc", "end meeting")),

@@ -127,6 +127,24 @@ import Testing
     #expect(keymap.action(for: .enter) == (alert(.dismiss)))
   }
 
+  /// Ctrl-N calls the next speaker while there is one; after the last, or
+  /// with nobody to call, it offers to end the meeting, and its help says so.
+  @Test func ctrlNSaysWhatItDoes() {
+    func help(speaker: Int, of standup: Standup) -> String? {
+      let record = RecordMeeting.State(speakerIndex: speaker, standup: standup)
+      return RecordMeetingScreen.keymap(record).bindings
+        .first { $0.keys == [.ctrl("n")] }?.help.description
+    }
+    let count = Standup.mock.attendees.count
+    #expect(count > 1)
+    #expect(help(speaker: 0, of: .mock) == "next speaker")
+    #expect(help(speaker: count - 2, of: .mock) == "next speaker")
+    #expect(help(speaker: count - 1, of: .mock) == "finish")
+    var nobody = Standup.mock
+    nobody.attendees = []
+    #expect(help(speaker: 0, of: nobody) == "finish")
+  }
+
   // MARK: Help comes from the bindings
 
   static let screens: [(String, AppFeature.State)] = {
