@@ -200,6 +200,7 @@ let package = Package(
       dependencies: [
         "InventoryTUI", "InventoryCore", "TerminalUI", "TerminalApp", "TextSnapshotTesting",
         issueReportingTestSupport, .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(

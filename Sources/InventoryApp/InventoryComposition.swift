@@ -21,7 +21,8 @@ public enum InventoryComposition {
   ) -> AppStore {
     Store(
       initialState: Shell<AppFeature>.State(app: state, status: status),
-      reducer: Shell(AppFeature(), messages: InventoryView.message),
+      reducer: Shell(
+        AppFeature(), messages: InventoryView.message, unsavedWork: InventoryView.unsavedWork),
       withDependencies: {
         $0.itemsStore = itemsStore
         dependencies(&$0)

@@ -40,6 +40,17 @@ public enum InventoryView {
     }
   }
 
+  /// The quit key's warning while a sheet or popover holds changes a quit
+  /// would lose.
+  @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {
+    switch state.unsavedForm {
+    case .newItem: "The new item is not saved: ctrl+c again quits, ctrl+s saves"
+    case .edit(let item):
+      "“\(Sanitizer.inert(item.name))” has unsaved changes: ctrl+c again quits, ctrl+s saves"
+    case nil: nil
+    }
+  }
+
   static func banner(for notice: ItemsNotice) -> Banner {
     switch notice {
     case .deletedElsewhere(let name):
@@ -104,7 +115,7 @@ public enum InventoryView {
       keymap = ThirdTabScreen.keymap(state.thirdTab)
     }
     keymap.commands += TabChrome.commands(selected: tab).map { $0.map { Action.app($0) } }
-    keymap.commands.append(Command(Keys.quit, send: .quitRequested))
+    keymap.commands.append(Command(Keys.quit, send: .quitPressed))
     let trailing = tab == .inventory ? InventoryListScreen.countText(state.inventory) : nil
     return Screen(keymap: keymap) { canvas, bar, memory in
       TabChrome.draw(in: &canvas, selected: tab, trailing: trailing, bindings: bar) { content in

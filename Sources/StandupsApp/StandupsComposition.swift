@@ -48,12 +48,16 @@ public enum StandupsComposition {
 /// The app's reducer in its shell, with the debug log when one was asked for.
 struct AppReducer: Reducer {
   let log: ChangeLog?
+  private var shell: Shell<AppFeature> {
+    Shell(
+      AppFeature(), messages: StandupsView.message, quitting: .quitting,
+      unsavedWork: StandupsView.unsavedWork)
+  }
   var body: some Reducer<Shell<AppFeature>.State, Shell<AppFeature>.Action> {
     if let log {
-      Shell(AppFeature(), messages: StandupsView.message, quitting: .quitting)._printChanges(
-        to: log)
+      shell._printChanges(to: log)
     } else {
-      Shell(AppFeature(), messages: StandupsView.message, quitting: .quitting)
+      shell
     }
   }
 }

@@ -43,6 +43,17 @@ public enum StandupsView {
     }
   }
 
+  /// The quit key's warning while a sheet holds changes a quit would lose.
+  @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {
+    switch state.unsavedForm {
+    case .newStandup:
+      "The new standup is not saved: ctrl+c again quits, ctrl+s saves"
+    case .edit(let standup):
+      "“\(standup.displayTitle)” has unsaved changes: ctrl+c again quits, ctrl+s saves"
+    case nil: nil
+    }
+  }
+
   /// What `y` copies on a standup's screen: the highlighted meeting, else the standup.
   static func copyContent(of detail: StandupDetail.State) -> ClipboardContent {
     guard let id = detail.selection, let meeting = detail.standup.meetings[id: id] else {
@@ -143,7 +154,7 @@ public enum StandupsView {
     // While the filter line is open, letters type: no q, no extra letter keys.
     if !list.filter.isEditing {
       keymap.commands += extra
-      keymap.commands.append(Command(Keys.quit, send: .quitRequested))
+      keymap.commands.append(Command(Keys.quit, send: .quitPressed))
     }
     let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in
       StandupsListScreen.draw(list, in: &canvas, bindings: bar, memory: &memory)

@@ -10,7 +10,7 @@ extension AppView {
     [
       Command(
         KeyBinding(keys: [.ctrl("c")], help: ("ctrl+c", "quit"), group: .app, isInShortHelp: false),
-        send: .quitRequested),
+        send: .quitPressed),
       Command(
         KeyBinding(
           keys: [.ctrl("z")], help: ("ctrl+z", "suspend"), group: .app, isInShortHelp: false),
@@ -110,7 +110,7 @@ extension AppView {
 
   /// Everything on screen for `state` at `size`.
   public func frame(_ state: Shell<App>.State, size: Size, memory: inout Memory) -> Frame {
-    guard fits(size) else { return tooSmall(size) }
+    guard fits(size) else { return tooSmall(size, banner: state.bannerText) }
     let scene = sceneWithHelpKey(state, size: size)
     return frame(
       state, scene: scene, screenKeymap: scene.screen.keymap, size: size, memory: &memory)
@@ -123,7 +123,9 @@ extension AppView {
   public func frameAndKeymap(_ state: Shell<App>.State, size: Size, memory: inout Memory)
     -> (frame: Frame, keymap: () -> Keymap<Action>)
   {
-    guard fits(size) else { return (tooSmall(size), { Self.tooSmallKeymap }) }
+    guard fits(size) else {
+      return (tooSmall(size, banner: state.bannerText), { Self.tooSmallKeymap })
+    }
     // Made once: the keys in force and the screen's help bar both start from it.
     let scene = sceneWithHelpKey(state, size: size)
     let screenKeymap = scene.screen.keymap
@@ -151,9 +153,17 @@ extension AppView {
       break
     }
     if let text = state.bannerText {
-      layers[0].canvas.put(
-        " " + text + " ", x: 0, y: size.height - 2, width: size.width,
-        style: Style(foreground: .ansi(1), attributes: [.bold, .reverse]))
+      // Drawn across the row on every layer that covers it, so a sheet tall
+      // enough to reach the banner's row does not hide the message (the
+      // quit key's warning among them); the sheet keeps its cursor.
+      let row = size.height - 2
+      for index in layers.indices where layers[index].rect.y <= row && row < layers[index].rect.maxY
+      {
+        let rect = layers[index].rect
+        layers[index].canvas.put(
+          " " + text + " ", x: -rect.x, y: row - rect.y, width: size.width,
+          style: Style(foreground: .ansi(1), attributes: [.bold, .reverse]))
+      }
     }
     if state.isHelpShown {
       layers.append(
@@ -163,11 +173,14 @@ extension AppView {
     return Frame(size: size, layers: layers)
   }
 
-  /// The notice for a terminal smaller than the app's layouts.
-  public func tooSmall(_ size: Size) -> Frame {
+  /// The notice for a terminal smaller than the app's layouts, after the
+  /// banner's message, if any (the quit key's warning must be seen first).
+  public func tooSmall(_ size: Size, banner: String? = nil) -> Frame {
     var canvas = Canvas(size: size)
     let message = "terminal too small (need \(minimumSize.width)×\(minimumSize.height))"
-    let lines = [message, "ctrl+c quits"].flatMap { TextWidth.wrap($0, width: max(1, size.width)) }
+    let lines = ((banner.map { [$0] } ?? []) + [message, "ctrl+c quits"]).flatMap {
+      TextWidth.wrap($0, width: max(1, size.width))
+    }
     let top = max(0, (size.height - lines.count) / 2)
     for (i, line) in lines.enumerated() {
       canvas.put(line, x: 0, y: top + i, width: size.width, alignment: .center, style: .bold)

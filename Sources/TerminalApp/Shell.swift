@@ -53,6 +53,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// A standing message (e.g. "read-only"), shown when no banner is.
     public var status: String?
     public var isQuitRequested = false
+    /// The quit key was pressed while the app had unsaved work, and the
+    /// warning saying so is up: pressing it again quits.
+    public var isQuitWarningShown = false
     /// Set by Ctrl-Z or SIGTSTP; the runtime suspends and reports back.
     public var isSuspendRequested = false
 
@@ -78,6 +81,10 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// A key arrived while a banner was shown.
     case keyPressed
     case statusChanged(String?)
+    /// The quit key: quits, unless the app has unsaved work the user has not
+    /// yet been warned about (then the warning shows, and the next press quits).
+    case quitPressed
+    /// Quits at once (a termination signal, or the quit key confirmed).
     case quitRequested
     case suspendRequested
     /// The runtime's answer to a suspend request: stopped and continued, or
@@ -95,22 +102,31 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   let app: App
   let messages: @Sendable (App.Action) -> ShellMessage?
   let quitting: App.Action?
+  let unsavedWork: @Sendable (App.State) -> String?
 
   /// `messages` tells which of the app's actions show a banner; `quitting`,
   /// when given, is sent to the app when it is asked to quit, before it
   /// does: what it changes then is in the state the program saves.
+  /// `unsavedWork` names what quitting now would lose (an open sheet's
+  /// edits), as the warning the quit key shows before it quits; nil when
+  /// nothing would be lost.
   public init(
     _ app: App, messages: @escaping @Sendable (App.Action) -> ShellMessage? = { _ in nil },
-    quitting: App.Action? = nil
+    quitting: App.Action? = nil,
+    unsavedWork: @escaping @Sendable (App.State) -> String? = { _ in nil }
   ) {
     self.app = app
     self.messages = messages
     self.quitting = quitting
+    self.unsavedWork = unsavedWork
   }
 
   // Written out rather than as `Scope` + `Reduce`: every key passes through
   // here, and a direct call costs no key path or case path machinery.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    // Whatever the user does after the warning (but press a key that does
+    // nothing) takes it back: only the quit key pressed again quits.
+    if state.isQuitWarningShown, action.takesBackQuitWarning { state.isQuitWarningShown = false }
     switch action {
     case .app(let action):
       let effect = app.reduce(into: &state.app, action: action).map(Action.app)
@@ -148,6 +164,13 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     case .statusChanged(let status):
       state.status = status
       return .none
+    case .quitPressed:
+      guard !state.isQuitWarningShown, let warning = unsavedWork(state.app) else {
+        return reduce(into: &state, action: .quitRequested)
+      }
+      let effect = show(.notice(warning), in: &state)
+      state.isQuitWarningShown = true
+      return effect
     case .quitRequested:
       guard !state.isQuitRequested else { return .none }
       state.isQuitRequested = true
@@ -176,5 +199,16 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       await send(.noticeExpired)
     }
     .cancellable(id: CancelID.notice, cancelInFlight: true)
+  }
+}
+
+extension Shell.Action {
+  /// Every action but a key's arrival and the quit key itself: a key that
+  /// does nothing leaves the warning's promise standing.
+  fileprivate var takesBackQuitWarning: Bool {
+    switch self {
+    case .keyPressed, .quitPressed, .quitRequested: false
+    default: true
+    }
   }
 }

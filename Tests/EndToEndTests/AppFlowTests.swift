@@ -34,9 +34,7 @@ struct AppFlowTests {
 
   @Test func pastingIntoAFieldInsertsTheText() async throws {
     let app = try AppSession()
-    try await app.session.waitForText("Design")
-    try app.session.sendKeys("a")
-    try await app.session.waitForText("New standup")
+    try await app.openTheAddSheet()
     // A bracketed paste (tmux paste-buffer -p), escape sequence and all: it is
     // text for the field, never keys or terminal commands; the sequence is dropped.
     try app.session.tmuxCommand(["set-buffer", "Weekly \u{1B}[2J sync"])
@@ -77,9 +75,7 @@ struct AppFlowTests {
 
   @Test func escDismissesTheSheet() async throws {
     let app = try AppSession()
-    try await app.session.waitForText("Design")
-    try app.session.sendKeys("a")
-    try await app.session.waitForText("New standup")
+    try await app.openTheAddSheet()
     try app.session.sendKeys("Escape")
     try await app.session.waitForNoText("New standup")
     // Nothing was added.
@@ -159,6 +155,22 @@ struct AppFlowTests {
     let saved = try #require(try DataFile(path: app.dataPath).load())
     #expect(
       saved.first?.meetings.first?.transcript == "Ada: Finished the picker\nAda: half typed")
+  }
+
+  /// Ctrl-C with a new standup typed into the add sheet says the standup is
+  /// not saved; pressed again, it quits without it (the file keeps what it had).
+  @Test func ctrlCInASheetWithChangesWarnsBeforeQuitting() async throws {
+    let app = try AppSession()
+    try await app.openTheAddSheet()
+    try app.session.type("Retro")
+    try await app.session.waitForText("Retro")
+    try app.session.sendKeys("C-c")
+    try await app.session.waitForText("The new standup is not saved: ctrl+c again quits")
+    #expect(try app.session.programPID() != nil)
+    try await app.quitAndExpectSaneTerminal(keys: ["C-c"])
+    let saved = try #require(try DataFile(path: app.dataPath).load())
+    #expect(!saved.contains { $0.title == "Retro" })
+    #expect(saved.contains { $0.title == "Design" })
   }
 
   @Test func deleteAStandupFromItsDetail() async throws {

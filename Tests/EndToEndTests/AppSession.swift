@@ -30,6 +30,13 @@ final class AppSession {
       environment: environment)
   }
 
+  /// From the sample list, `a`: the add sheet is up.
+  func openTheAddSheet() async throws {
+    try await session.waitForText("Design")
+    try session.sendKeys("a")
+    try await session.waitForText("New standup")
+  }
+
   /// What `standups render` prints for `route` at a size: the frame the app
   /// draws there, as text (trailing blanks trimmed).
   func render(route: String = "/", width: Int, height: Int) throws -> [String] {

@@ -42,7 +42,8 @@ struct FrameWriteEndToEndTests {
       try await app.session.waitForText(typed)
       #expect(try writeCalls(pid) - before == 1, "typing \(digit)")
     }
-    try await app.quitAndExpectSaneTerminal()
+    // The first Ctrl-C warns that the new standup is not saved.
+    try await app.quitAndExpectSaneTerminal(keys: ["C-c", "C-c"])
   }
 
   private func firstCardShown(in app: AppSession) throws -> Int? {

@@ -128,4 +128,38 @@ struct ItemTests {
     #expect(Item.samples.map(\.colorName) == ["Blue", "Black", "None", "Red"])
     #expect(Set(Item.samples.map(\.status.isInStock)) == [true, false])
   }
+
+  /// What the quit key warns about: a change a save would make, in the
+  /// add sheet or the edit popover.
+  @Test func changesAreWhatASaveWouldChange() {
+    let lamp = Item(id: .init(UUID(1)), name: "Lamp", color: .blue, status: .inStock(quantity: 7))
+    var form = ItemForm.State(title: "Edit item", item: lamp)
+    #expect(!form.hasChanges)
+    form.item.name = " Lamp  "
+    #expect(!form.hasChanges)
+    for change in [
+      { (item: inout Item) in item.name = "Desk lamp" },
+      { $0.color = nil },
+      { $0.status = .outOfStock(isOnBackOrder: false) },
+    ] {
+      var changed = ItemForm.State(title: "Edit item", item: lamp)
+      change(&changed.item)
+      #expect(changed.hasChanges)
+    }
+
+    var state = AppFeature.State(inventory: Inventory.State(items: [lamp]))
+    #expect(state.unsavedForm == nil)
+    state.inventory.destination = .edit(ItemForm.State(title: "Edit item", item: lamp))
+    #expect(state.unsavedForm == nil)
+    var edited = ItemForm.State(title: "Edit item", item: lamp)
+    edited.item.color = .red
+    state.inventory.destination = .edit(edited)
+    #expect(state.unsavedForm == .edit(lamp))
+    var new = ItemForm.State(title: "New item", item: Item(id: .init(UUID(2))))
+    state.inventory.destination = .add(new)
+    #expect(state.unsavedForm == nil)
+    new.item.name = "Chair"
+    state.inventory.destination = .add(new)
+    #expect(state.unsavedForm == .newItem)
+  }
 }

@@ -31,7 +31,7 @@ import Testing
 
   @Test func qQuitsFromEveryTab() {
     for tab in AppFeature.Tab.allCases {
-      #expect(keymap(appState(tab)).action(for: .char("q")) == .quitRequested)
+      #expect(keymap(appState(tab)).action(for: .char("q")) == .quitPressed)
     }
   }
 
@@ -50,7 +50,7 @@ import Testing
     for key in [Key.char("1"), .char("2"), .char("3"), .char("["), .char("]"), .char("q")] {
       let action = keymap.action(for: key)
       if case .app(.selectedTabChanged) = action { Issue.record("\(key) chose a tab over \(name)") }
-      #expect(action != .quitRequested)
+      #expect(action != .quitPressed)
     }
   }
 
@@ -86,6 +86,22 @@ import Testing
     let keymap = keymap(state)
     #expect(keymap.action(for: .escape) == Self.inventory(.cancelEditItemButtonTapped))
     #expect(keymap.action(for: .ctrl("s")) == Self.inventory(.confirmEditItemButtonTapped))
+  }
+
+  /// Ctrl-C in the edit popover with a change warns first; again, it quits.
+  @Test func ctrlCInAChangedPopoverWarnsFirst() {
+    let state = appState(selection: Item.keyboard.id, destination: .edit(.editItem(.keyboard)))
+    let (runtime, backend) = makeRuntime(state)
+    runtime.press(.ctrl("c"))
+    #expect(runtime.isFinished)  // nothing changed: nothing to lose
+
+    let (changed, screen) = makeRuntime(state)
+    changed.press(.char("s"), .ctrl("c"))
+    #expect(!changed.isFinished)
+    #expect(screen.shows("“Keyboard” has unsaved changes: ctrl+c again quits, ctrl+s saves"))
+    changed.press(.ctrl("c"))
+    #expect(changed.isFinished)
+    #expect(!backend.shows("unsaved"))
   }
 
   @Test func detailEscGoesBack() {

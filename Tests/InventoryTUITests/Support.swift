@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import InventoryCore
 import TerminalApp
@@ -92,10 +93,13 @@ func makeRuntime(
   _ state: AppFeature.State = appState(), size: Size = .large
 ) -> (InventoryRuntime, InMemoryBackend) {
   let store = Store(
-    initialState: Shell<AppFeature>.State(app: state), reducer: Shell(AppFeature()),
+    initialState: Shell<AppFeature>.State(app: state),
+    reducer: Shell(AppFeature(), unsavedWork: InventoryView.unsavedWork),
     withDependencies: {
       $0.uuid = .incrementing
       $0.itemsStore = .inMemory()
+      // A notice's timer sleeps on it, and never ends unless a test says so.
+      $0.continuousClock = TestClock()
     })
   let backend = InMemoryBackend(size: size)
   let runtime = InventoryRuntime(

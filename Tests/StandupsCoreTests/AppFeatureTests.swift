@@ -36,6 +36,35 @@ struct AppFeatureTests {
     }
   }
 
+  /// What the quit key warns about: an open sheet with changes a quit would lose.
+  @Test
+  func theUnsavedFormIsAnOpenSheetWithChanges() {
+    withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      let list = StandupsList.State(standups: [.mock])
+      #expect(AppFeature.State(standupsList: list).unsavedForm == nil)
+
+      var add = StandupForm.State(standup: Standup(id: .init(UUID(50))))
+      var state = AppFeature.State(standupsList: list)
+      state.standupsList.destination = .add(add)
+      #expect(state.unsavedForm == nil)
+      add.standup.title = "Retro"
+      state.standupsList.destination = .add(add)
+      #expect(state.unsavedForm == .newStandup)
+
+      var edit = StandupForm.State(standup: .mock)
+      var detail = StandupDetail.State(standup: .mock, selection: nil)
+      detail.destination = .edit(edit)
+      state = AppFeature.State(path: StackState([.detail(detail)]), standupsList: list)
+      #expect(state.unsavedForm == nil)
+      edit.standup.theme = Theme.allCases.first { $0 != Standup.mock.theme }!
+      detail.destination = .edit(edit)
+      state.path = StackState([.detail(detail)])
+      #expect(state.unsavedForm == .edit(.mock))
+    }
+  }
+
   @Test
   func recordingSavesIntoItsStandup() async {
     let standup = Standup.sixSeconds

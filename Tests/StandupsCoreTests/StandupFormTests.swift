@@ -257,4 +257,39 @@ struct StandupFormTests {
       $0.standup.theme = .seafoam
     }
   }
+
+  @Test
+  func changesAreWhatASaveWouldChange() {
+    withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      var form = StandupForm.State(standup: standup)
+      #expect(!form.hasChanges)
+      // Spaces around the title and a blank attendee row are not saved.
+      form.standup.title = "  Design "
+      form.standup.attendees.append(Attendee(id: .init(UUID(14))))
+      #expect(!form.hasChanges)
+      form.standup.attendees[id: .init(UUID(14))]?.name = "Ada"
+      #expect(form.hasChanges)
+
+      for change in [
+        { (s: inout Standup) in s.title = "Design review" },
+        { $0.duration = .seconds(11 * 60) },
+        { $0.theme = .buttercup },
+        { $0.attendees.remove(id: .init(UUID(12))) },
+        { $0.attendees[id: .init(UUID(11))]?.name = "Blob I" },
+      ] {
+        var changed = StandupForm.State(standup: standup)
+        change(&changed.standup)
+        #expect(changed.hasChanges)
+      }
+
+      // The add sheet starts with a blank attendee row of its own: no change.
+      var new = StandupForm.State(standup: Standup(id: .init(UUID(20))))
+      #expect(new.standup.attendees.count == 1)
+      #expect(!new.hasChanges)
+      new.standup.title = "Retro"
+      #expect(new.hasChanges)
+    }
+  }
 }

@@ -68,7 +68,7 @@ import TextSnapshotTesting
     #expect(!kept.typesText)
     #expect(kept.action(for: .char("/")) == .app(.standupsList(.filterButtonTapped)))
     #expect(kept.action(for: .escape) == .app(.standupsList(.filterCleared)))
-    #expect(kept.action(for: .char("q")) == .quitRequested)
+    #expect(kept.action(for: .char("q")) == .quitPressed)
     // No filter: esc does nothing on the list.
     #expect(keymap(appState(Standup.many)).action(for: .escape) == nil)
   }

@@ -309,7 +309,7 @@ import Testing
     #expect(keymap.action(for: .escape) == .helpToggled)
     #expect(keymap.action(for: .char("?")) == .helpToggled)
     #expect(keymap.action(for: .char("a")) == nil)
-    #expect(keymap.action(for: .ctrl("c")) == .quitRequested)
+    #expect(keymap.action(for: .ctrl("c")) == .quitPressed)
   }
 
   /// Whether `label`'s button ("[ label ]") is drawn reversed.

@@ -139,6 +139,50 @@ import Testing
     #expect(runtime.isFinished)
   }
 
+  /// A sheet with changes is not dropped by one Ctrl-C: the first says what
+  /// would be lost, the second quits; anything done in between takes the
+  /// first back. The warning shows on a terminal too small for the sheet too.
+  @Test func ctrlCInASheetWithChangesWarnsFirst() {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    runtime.press(.char("a"))
+    runtime.type("Retro")
+    runtime.press(.ctrl("c"))
+    #expect(!runtime.isFinished)
+    #expect(backend.shows("The new standup is not saved: ctrl+c again quits, ctrl+s saves"))
+    runtime.press(.char("s"))
+    #expect(!backend.shows("not saved"))
+    runtime.press(.ctrl("c"))
+    #expect(!runtime.isFinished)
+    runtime.press(.ctrl("c"))
+    #expect(runtime.isFinished)
+
+    let (edit, small) = makeRuntime(appState([.mock]), size: Size(width: 40, height: 12))
+    edit.press(.enter, .char("e"), .char("!"))
+    let tooSmall = Size(width: 20, height: 6)
+    small.resize(to: tooSmall)
+    edit.handle(.resize(tooSmall))
+    edit.press(.ctrl("c"))
+    #expect(!edit.isFinished)
+    #expect(small.shows("“Design” has unsaved") && small.shows("again quits"))
+    edit.press(.ctrl("c"))
+    #expect(edit.isFinished)
+  }
+
+  /// On a terminal the sheet fills, the banner's row is drawn over the
+  /// sheet: the warning is seen, and the field keeps its cursor.
+  @Test func theBannerShowsOverASheetThatReachesItsRow() {
+    let (runtime, backend) = makeRuntime(appState([.mock]), size: .small)
+    runtime.press(.char("a"))
+    runtime.type("Retro")
+    let cursor = backend.cursor
+    #expect(cursor != nil)
+    let sheet = backend.frames.last?.layers.last?.rect
+    #expect(sheet.map { $0.maxY > Size.small.height - 2 } == true)
+    runtime.press(.ctrl("c"))
+    #expect(backend.lines[Size.small.height - 2].contains("The new standup is not"))
+    #expect(backend.cursor == cursor)
+  }
+
   @Test func pasteIntoTextField() {
     let (runtime, backend) = makeRuntime()
     runtime.press(.char("a"))

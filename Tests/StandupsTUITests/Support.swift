@@ -105,7 +105,8 @@ func makeRuntime(
   clock: TestClock<Duration> = TestClock()
 ) -> (StandupsRuntime, InMemoryBackend) {
   let store = Store(
-    initialState: Shell<AppFeature>.State(app: state), reducer: Shell(AppFeature()),
+    initialState: Shell<AppFeature>.State(app: state),
+    reducer: Shell(AppFeature(), unsavedWork: StandupsView.unsavedWork),
     withDependencies: {
       $0.uuid = .incrementing
       $0.date.now = testNow

@@ -165,6 +165,72 @@ struct Counter: Reducer {
     await store.send(.quitRequested)
   }
 
+  /// A counter past zero is work a quit would lose.
+  func makeStoreWithUnsavedWork(clock: TestClock<Duration> = TestClock()) -> TestStore<
+    Shell<Counter>.State, Shell<Counter>.Action
+  > {
+    TestStore(initialState: Shell<Counter>.State(app: Counter.State(count: 1))) {
+      Shell(Counter(), unsavedWork: { $0.count > 0 ? "The count is not saved" : nil })
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  /// The quit key with unsaved work: the warning shows, nothing quits.
+  func pressQuitAndSeeTheWarning(
+    _ store: TestStore<Shell<Counter>.State, Shell<Counter>.Action>
+  ) async {
+    await store.send(.quitPressed) {
+      $0.banner = .notice("The count is not saved")
+      $0.isQuitWarningShown = true
+    }
+  }
+
+  @Test func theQuitKeyQuitsAtOnceWhenNothingIsUnsaved() async {
+    let store = makeStore()
+    await store.send(.quitPressed) { $0.isQuitRequested = true }
+  }
+
+  @Test func withUnsavedWorkTheQuitKeyWarnsAndQuitsWhenPressedAgain() async {
+    let store = makeStoreWithUnsavedWork()
+    await pressQuitAndSeeTheWarning(store)
+    // The runtime clears the banner before the next key's action: pressed
+    // again, the quit key still quits.
+    await store.send(.keyPressed) { $0.banner = nil }
+    await store.send(.quitPressed) { $0.isQuitRequested = true }
+  }
+
+  @Test func anythingDoneAfterTheWarningTakesItBack() async {
+    let store = makeStoreWithUnsavedWork()
+    await pressQuitAndSeeTheWarning(store)
+    await store.send(.keyPressed) { $0.banner = nil }
+    await store.send(.app(.increment)) {
+      $0.app.count = 2
+      $0.isQuitWarningShown = false
+    }
+    // So the quit key warns again rather than quitting.
+    await pressQuitAndSeeTheWarning(store)
+    await store.send(.keyPressed) { $0.banner = nil }
+  }
+
+  @Test func theWarningGoingAwayTakesItBack() async {
+    let clock = TestClock()
+    let store = makeStoreWithUnsavedWork(clock: clock)
+    await pressQuitAndSeeTheWarning(store)
+    await untilSleeping(on: clock)
+    await clock.advance(by: Shell<Counter>.noticeDuration)
+    await store.receive(.noticeExpired) {
+      $0.banner = nil
+      $0.isQuitWarningShown = false
+    }
+    await store.finish()
+  }
+
+  @Test func aTerminationSignalQuitsDespiteUnsavedWork() async {
+    let store = makeStoreWithUnsavedWork()
+    await store.send(.quitRequested) { $0.isQuitRequested = true }
+  }
+
   @Test func suspendWithAndWithoutJobControl() async {
     let clock = TestClock()
     let store = makeStore(clock: clock)

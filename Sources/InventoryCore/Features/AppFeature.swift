@@ -125,3 +125,24 @@ public struct AppFeature: Reducer {
     }
   }
 }
+
+extension AppFeature {
+  /// A sheet or popover whose edits quitting now would lose.
+  public enum UnsavedForm: Equatable, Sendable {
+    /// The "New item" or "Duplicate item" sheet, changed.
+    case newItem
+    /// The edit popover of this item (as stored), changed.
+    case edit(Item)
+  }
+}
+
+extension AppFeature.State {
+  /// The open form whose changes are not saved, if any.
+  public var unsavedForm: AppFeature.UnsavedForm? {
+    switch inventory.destination {
+    case .add(let form) where form.hasChanges: .newItem
+    case .edit(let form) where form.hasChanges: .edit(form.original)
+    default: nil
+    }
+  }
+}

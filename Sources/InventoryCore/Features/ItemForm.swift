@@ -115,3 +115,13 @@ public struct ItemForm: Reducer {
     }
   }
 }
+
+extension ItemForm.State {
+  /// Whether saving would change the item the form started from (its name
+  /// as a save trims it, colour or stock).
+  public var hasChanges: Bool {
+    var saved = item
+    saved.name = item.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    return saved != original
+  }
+}

@@ -26,6 +26,14 @@ public struct AppFeature: Reducer {
     }
   }
 
+  /// A sheet whose edits quitting now would lose.
+  public enum UnsavedForm: Equatable, Sendable {
+    /// The add sheet, with something typed or chosen.
+    case newStandup
+    /// The edit sheet of this standup (as stored), changed.
+    case edit(Standup)
+  }
+
   @CasePathable
   public enum Action: Equatable, Sendable {
     case path(StackActionOf<Path>)
@@ -222,5 +230,20 @@ public struct AppFeature: Reducer {
       // The sheet of a standup deleted elsewhere kept its screen open.
       Reduce { state, _ in finishEditing(edited, in: &state) }
     }
+  }
+}
+
+extension AppFeature.State {
+  /// The open sheet whose changes are not saved, if any.
+  public var unsavedForm: AppFeature.UnsavedForm? {
+    if case .add(let form) = standupsList.destination, form.hasChanges { return .newStandup }
+    for element in path {
+      if case .detail(let detail) = element, case .edit(let form) = detail.destination,
+        form.hasChanges
+      {
+        return .edit(form.original)
+      }
+    }
+    return nil
   }
 }

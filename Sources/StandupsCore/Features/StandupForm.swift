@@ -163,3 +163,19 @@ extension Standup {
     return copy
   }
 }
+
+extension StandupForm.State {
+  /// Whether saving would change the standup the form started from: its
+  /// title (trimmed), length, theme or attendees, blank rows aside, as a save
+  /// would see them.
+  public var hasChanges: Bool {
+    !Self.asSaved(standup).hasSameOwnFields(as: Self.asSaved(original))
+  }
+
+  private static func asSaved(_ standup: Standup) -> Standup {
+    var copy = standup
+    copy.title = standup.title.trimmingCharacters(in: .whitespacesAndNewlines)
+    copy.attendees.removeAll { $0.name.allSatisfy(\.isWhitespace) }
+    return copy
+  }
+}
