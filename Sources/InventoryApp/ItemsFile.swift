@@ -22,7 +22,9 @@ struct ItemsFileStore {
     file: ItemsFile, launch: InventoryLaunch, watch: FileWatcher.Watch? = nil, writes: Bool = true
   ) {
     let (events, continuation) = AsyncStream.makeStream(of: ItemsEvent.self)
-    let loaded = launch.version == nil ? nil : launch.state.inventory.items
+    // What the file held: a first run's is nothing (no file, or an empty one).
+    let loaded =
+      launch.version == nil ? nil : launch.isFirstRun ? [] : launch.state.inventory.items
     let saver = Saver(
       file: file, executor: ThreadExecutor(), baseline: .loaded(loaded, launch.version),
       merge: DocumentMerge { base, mine, theirs in
@@ -109,13 +111,22 @@ struct InventoryLaunch {
           "\((file.path as NSString).lastPathComponent) is from a newer inventory (format version "
           + "\(version); this one reads up to \(file.format.version)): read-only, nothing is saved"
       } catch {
-        // Never overwrite what could not be read: keep it beside, untouched.
-        let backup = file.keepAside()
-        // Kept: the first save may replace exactly this version.
-        if let backup { version = backup.version }
-        let kept =
-          backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" } ?? "could not copy it"
-        notice = "\(error.summary); \(kept); starting empty"
+        if let empty = file.emptyFileVersion() {
+          // Nothing in it yet (made with `touch`): a first run, whose samples
+          // replace this version.
+          items = Item.samples
+          isFirstRun = true
+          version = empty
+        } else {
+          // Never overwrite what could not be read: keep it beside, untouched.
+          let backup = file.keepAside()
+          // Kept: the first save may replace exactly this version.
+          version = backup?.version
+          let kept =
+            backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" }
+            ?? "could not copy it"
+          notice = "\(error.summary); \(kept); starting empty"
+        }
       }
     }
     do {

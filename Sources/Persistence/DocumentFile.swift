@@ -83,6 +83,16 @@ public struct DocumentFile<Document: Sendable>: Sendable {
     try Self.writeAtomically(data, to: resolvedPath)
   }
 
+  /// The version of the file when it holds nothing but white space (made
+  /// with `touch`, say, to be filled): a new document rather than a damaged
+  /// one, read at launch as empty. Nil when there is no such file.
+  public func emptyFileVersion() -> FileVersion? {
+    guard let snapshot = try? FileSnapshot.read(path),
+      snapshot.data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+    else { return nil }
+    return snapshot.version
+  }
+
   /// Copies an unreadable file's bytes aside (`<name>.unreadable-<UTC time>Z`,
   /// named as the saver names them) so that nothing saved later can replace
   /// what could not be read. The bytes are read through symbolic links: the

@@ -53,26 +53,39 @@ struct Launch {
         notice = "\(name) is from a newer standups (\(versions)): read-only, nothing is saved"
         printedNotice =
           "standups: \(file.path) was written by a newer standups (\(versions)); it was left as it is"
-      } catch  where !keepsAside {
-        notice = "\(error.summary); starting empty"
-        printedNotice = "standups: \(error)"
       } catch {
-        // Never overwrite what could not be read: keep it beside, untouched.
-        let backup = file.keepAside()
-        // Kept: the first save may replace exactly this version.
-        if let backup { version = backup.version }
-        let kept =
-          backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" } ?? "could not copy it"
-        notice = "\(error.summary); \(kept); starting empty" + Self.reason(error)
-        printedNotice =
-          "standups: \(error); "
-          + (backup.map { "kept a copy at \($0.copy)" } ?? "could not copy it")
+        if let empty = file.emptyFileVersion() {
+          // Nothing in it yet: no data, no notice; saves replace this version.
+          isFirstRun = true
+          version = empty
+        } else if !keepsAside {
+          notice = "\(error.summary); starting empty"
+          printedNotice = "standups: \(error)"
+        } else {
+          (notice, printedNotice, version) = Self.keepAside(file, failure: error)
+        }
       }
     }
     return Launch(
       standups: standups, state: try state(route, text: routeText, standups: standups),
       notice: notice, longNotice: printedNotice, isFirstRun: isFirstRun, isReadOnly: isReadOnly,
       version: version)
+  }
+
+  /// What could not be read is kept beside, untouched, never overwritten:
+  /// the notices saying so, and the version a first save may replace.
+  private static func keepAside(_ file: DataFile, failure error: DocumentFailure) -> (
+    notice: String, printed: String, version: FileVersion?
+  ) {
+    let backup = file.keepAside()
+    let kept =
+      backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" } ?? "could not copy it"
+    return (
+      "\(error.summary); \(kept); starting empty" + Self.reason(error),
+      "standups: \(error); " + (backup.map { "kept a copy at \($0.copy)" } ?? "could not copy it"),
+      // Kept: the first save may replace exactly this version.
+      backup?.version
+    )
   }
 
   /// The route opened on standups read from elsewhere (the database).

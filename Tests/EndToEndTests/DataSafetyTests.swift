@@ -94,6 +94,27 @@ struct DataSafetyTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
   }
 
+  /// A data file made empty beforehand (`touch`) opens as an empty list,
+  /// and the first standup added is saved into it.
+  @Test func anEmptyFileIsFilledByTheFirstSave() async throws {
+    let directory = try Harness.temporaryDirectory("standups-empty")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("standups.json").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let app = try AppSession(standups: nil, dataPath: path)
+    try await app.session.waitForText("No standups yet.")
+    #expect(try !app.screen().contains("not a valid"))
+    try app.session.sendKeys("a")
+    try await app.session.waitForText("New standup")
+    try app.session.type("Retro")
+    try app.session.sendKeys("C-s")
+    let saved = try await app.waitForSavedData("Retro") { $0.contains { $0.title == "Retro" } }
+    #expect(saved?.count == 1)
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!names.contains { $0.contains(".unreadable-") })
+  }
+
   @Test func aPipeAtTheDataPathIsNeitherReadNorReplaced() async throws {
     let directory = try Harness.temporaryDirectory("standups-fifo")
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -174,6 +174,22 @@ struct InventoryEndToEndTests {
     #expect(try session.screen(history: true).contains(copy))
   }
 
+  /// An empty data file (`touch`) is a first run: the samples show, and are
+  /// saved into it; nothing is copied aside.
+  @Test func anEmptyFileIsAFirstRun() async throws {
+    let fixture = try DataFixture()
+    #expect(FileManager.default.createFile(atPath: fixture.dataPath, contents: Data()))
+    let session = try fixture.start(arguments: ["--open", "/inventory"])
+    try await session.waitForText("Headphones")
+    let saved = try await fixture.waitForItems("the samples") { $0 == Item.samples }
+    #expect(saved != nil)
+    #expect(try !session.screen().contains("not a valid"))
+    try session.sendKeys("C-c")
+    _ = try await session.waitForExit()
+    let names = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
+    #expect(!names.contains { $0.contains(".unreadable-") })
+  }
+
   // MARK: The data file's lock
 
   @Test func aSecondInstanceIsReadOnlyAndTheFirstStillSaves() async throws {

@@ -45,6 +45,22 @@ struct LaunchTests {
     #expect(try files() == ["standups.json"])
   }
 
+  /// A file with nothing in it (`touch`) is a new file, not a damaged one:
+  /// no notice, no copy aside, and saves may replace it.
+  @Test(arguments: ["", "\n", " \t\r\n "])
+  func anEmptyFileIsANewFile(text: String) throws {
+    let file = try write(text)
+    let launch = try Launch.prepare(file: file, route: nil)
+    #expect(launch.notice == nil)
+    #expect(launch.standups.isEmpty)
+    #expect(!launch.isReadOnly)
+    #expect(launch.version != nil)
+    #expect(try files() == ["standups.json"])
+    // Anything else that is not JSON is still kept aside.
+    _ = try write(text + "x")
+    #expect(try Launch.prepare(file: file, route: nil).notice?.contains("kept as") == true)
+  }
+
   @Test func theAppKeepsAnUnreadableFileAside() throws {
     let file = try write("{ not json")
     let launch = try Launch.prepare(file: file, route: nil)
