@@ -44,9 +44,9 @@ public enum InventoryView {
   /// would lose.
   @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {
     switch state.unsavedForm {
-    case .newItem: "The new item is not saved: ctrl+c again quits, ctrl+s saves"
+    case .newItem: "Unsaved: ctrl+c again quits, ctrl+s saves the new item"
     case .edit(let item):
-      "“\(Sanitizer.inert(item.name))” has unsaved changes: ctrl+c again quits, ctrl+s saves"
+      "Unsaved: ctrl+c again quits, ctrl+s saves your changes to “\(Sanitizer.inert(item.name))”"
     case nil: nil
     }
   }

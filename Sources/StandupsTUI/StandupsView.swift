@@ -47,9 +47,9 @@ public enum StandupsView {
   @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {
     switch state.unsavedForm {
     case .newStandup:
-      "The new standup is not saved: ctrl+c again quits, ctrl+s saves"
+      "Unsaved: ctrl+c again quits, ctrl+s saves the new standup"
     case .edit(let standup):
-      "“\(standup.displayTitle)” has unsaved changes: ctrl+c again quits, ctrl+s saves"
+      "Unsaved: ctrl+c again quits, ctrl+s saves your changes to “\(standup.displayTitle)”"
     case nil: nil
     }
   }

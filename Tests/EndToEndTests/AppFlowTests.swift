@@ -165,7 +165,7 @@ struct AppFlowTests {
     try app.session.type("Retro")
     try await app.session.waitForText("Retro")
     try app.session.sendKeys("C-c")
-    try await app.session.waitForText("The new standup is not saved: ctrl+c again quits")
+    try await app.session.waitForText("Unsaved: ctrl+c again quits, ctrl+s saves the new standup")
     #expect(try app.session.programPID() != nil)
     try await app.quitAndExpectSaneTerminal(keys: ["C-c"])
     let saved = try #require(try DataFile(path: app.dataPath).load())

@@ -98,10 +98,10 @@ import Testing
     let (changed, screen) = makeRuntime(state)
     changed.press(.char("s"), .ctrl("c"))
     #expect(!changed.isFinished)
-    #expect(screen.shows("“Keyboard” has unsaved changes: ctrl+c again quits, ctrl+s saves"))
+    #expect(screen.shows("Unsaved: ctrl+c again quits, ctrl+s saves your changes to “Keyboard”"))
     changed.press(.ctrl("c"))
     #expect(changed.isFinished)
-    #expect(!backend.shows("unsaved"))
+    #expect(!backend.shows("Unsaved"))
   }
 
   @Test func detailEscGoesBack() {

@@ -148,9 +148,9 @@ import Testing
     runtime.type("Retro")
     runtime.press(.ctrl("c"))
     #expect(!runtime.isFinished)
-    #expect(backend.shows("The new standup is not saved: ctrl+c again quits, ctrl+s saves"))
+    #expect(backend.shows("Unsaved: ctrl+c again quits, ctrl+s saves the new standup"))
     runtime.press(.char("s"))
-    #expect(!backend.shows("not saved"))
+    #expect(!backend.shows("Unsaved"))
     runtime.press(.ctrl("c"))
     #expect(!runtime.isFinished)
     runtime.press(.ctrl("c"))
@@ -163,7 +163,7 @@ import Testing
     edit.handle(.resize(tooSmall))
     edit.press(.ctrl("c"))
     #expect(!edit.isFinished)
-    #expect(small.shows("“Design” has unsaved") && small.shows("again quits"))
+    #expect(small.shows("Unsaved: ctrl+c") && small.shows("again quits"))
     edit.press(.ctrl("c"))
     #expect(edit.isFinished)
   }
@@ -179,7 +179,7 @@ import Testing
     let sheet = backend.frames.last?.layers.last?.rect
     #expect(sheet.map { $0.maxY > Size.small.height - 2 } == true)
     runtime.press(.ctrl("c"))
-    #expect(backend.lines[Size.small.height - 2].contains("The new standup is not"))
+    #expect(backend.lines[Size.small.height - 2].contains("Unsaved: ctrl+c again quits"))
     #expect(backend.cursor == cursor)
   }
 
