@@ -52,7 +52,7 @@ struct ItemsFileStore {
     // Anything written between loading and watching.
     saver.fileMayHaveChanged()
     store = ItemsStore(
-      save: { if writes { saver.submit($0, revision: $1) } }, events: { events },
+      save: { saver.submit($0, revision: $1) }, events: { events },
       keepConflicts: { conflicts in
         await saver.keepConflictCopy(conflicts).map { ($0 as NSString).lastPathComponent }
       })

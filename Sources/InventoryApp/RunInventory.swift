@@ -46,7 +46,7 @@ struct RunInventory: AsyncParsableCommand {
     if !launch.isReadOnly, !mayWrite {
       status = "Read-only: no permission to write \(name); changes are not saved"
     } else if !launch.isReadOnly, lock == nil {
-      status = "Read-only: another inventory has \(name) open; changes are not saved"
+      status = "Read-only: another inventory has \(name) open; changes go to a copy"
     }
     // Without the lock it still follows the file (another instance's saves show).
     let fileStore =

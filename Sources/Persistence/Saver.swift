@@ -50,7 +50,8 @@ public actor Saver<Document: Sendable & Equatable> {
   public private(set) var isReadOnly = false
   /// False for an instance that only follows the file (another one holds
   /// its lock): it reports changes but never writes, copies or settles the
-  /// file; that is the holder's job.
+  /// file; that is the holder's job. What is changed in it is written to a
+  /// conflict copy on quit.
   public let writes: Bool
   /// A bad or missing file seen, waiting to be unchanged for `settleTime`.
   private var suspect: Suspect?
@@ -265,29 +266,39 @@ public actor Saver<Document: Sendable & Equatable> {
   }
 
   /// Writes what is pending now, merging anything another writer changed
-  /// meanwhile (the app is quitting: it cannot merge any more). Returns the
-  /// failure, if the write failed, and what the user should be told.
+  /// meanwhile (before the program stops, or as it quits: it cannot merge any
+  /// more). Returns the failure, if the write failed.
   @discardableResult
   public func flush() -> DocumentFailure? {
-    flushReporting().failure
+    flushReporting(isQuitting: false).failure
   }
 
   /// `flush()`, with the notes for standard error (conflict copies written).
-  public func flushReporting() -> (failure: DocumentFailure?, notes: [String]) {
+  /// Quitting, an instance that only follows the file keeps what was changed
+  /// in it in a conflict copy (once, not at every suspend).
+  public func flushReporting(isQuitting: Bool = true) -> (
+    failure: DocumentFailure?, notes: [String]
+  ) {
     if let (document, revision) = takeSubmitted() {
       if pending == nil || revision >= pending!.revision { pending = (document, revision) }
     }
     scheduled?.cancel()
     scheduled = nil
     guard writes else {
-      // Never written, not even now: but the user is told that what was
-      // changed here is gone.
-      guard let current = pending, current.document != known?.document else { return (nil, []) }
+      // The file is the holder's, not even written now: what was changed
+      // here goes to a copy beside it, named for the user (or, if no copy
+      // can be made, the user is told it is gone).
+      guard isQuitting, let current = pending, current.document != known?.document else {
+        return (nil, [])
+      }
+      pending = nil
+      let kept = keepConflicts(current.document, reason: "another instance has it open")
       return (
         nil,
-        [
-          "\(file.path) was not saved: another instance has it open, so the changes made here were not written"
-        ]
+        kept.isEmpty
+          ? [
+            "\(file.path) was not saved: another instance has it open, so the changes made here were not written"
+          ] : kept
       )
     }
     guard var current = pending else { return (nil, []) }

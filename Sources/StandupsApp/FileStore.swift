@@ -32,7 +32,7 @@ struct FileStore {
     saver.fileMayHaveChanged()
     // One listener (the app's root feature, from launch on).
     store = StandupsStore(
-      save: { if writes { saver.submit($0, revision: $1) } }, events: { events },
+      save: { saver.submit($0, revision: $1) }, events: { events },
       keepConflicts: { conflicts in
         await saver.keepConflictCopy(conflicts).map { ($0 as NSString).lastPathComponent }
       })

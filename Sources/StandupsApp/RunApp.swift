@@ -71,7 +71,7 @@ struct RunApp: AsyncParsableCommand {
     } else if !mayWrite {
       status = "Read-only: no permission to write \(name); changes are not saved"
     } else if lock == nil {
-      status = "Read-only: another standups has \(name) open; changes are not saved"
+      status = "Read-only: another standups has \(name) open; changes go to a copy"
     }
     // Without the lock it still follows the file: what the other instance
     // (or any program) writes shows here too.

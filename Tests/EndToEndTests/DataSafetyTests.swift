@@ -181,6 +181,13 @@ struct DataSafetyTests {
     let saved = try #require(try DataFile(path: first.dataPath).load())
     #expect(!saved.contains { $0.title == "Intruder" })
     #expect(saved.contains { $0.title == "Shared" })
+    // They are kept beside it, in a copy named on quitting.
+    let copy = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: first.directory.path)
+        .first { $0.contains(".conflict-") })
+    #expect(try second.session.screen(history: true).contains(copy))
+    let kept = try DataFile(path: first.directory.appendingPathComponent(copy).path).load()
+    #expect(kept?.contains { $0.title == "Intruder" } == true)
     try await first.quitAndExpectSaneTerminal(keys: ["q"])
   }
 

@@ -198,7 +198,8 @@ struct InventoryEndToEndTests {
     try await first.waitForText("Headphones")
 
     let second = try fixture.start(arguments: ["--open", "/inventory"])
-    let readOnly = "Read-only: another inventory has items.json open; changes are not saved"
+    let readOnly =
+      "Read-only: another inventory has items.json open; changes go to a copy"
     try await second.waitForText(readOnly)
     try second.sendKeys("a")
     try await second.waitForText("New item")
@@ -211,6 +212,12 @@ struct InventoryEndToEndTests {
     try second.sendKeys("q")
     #expect(try await second.waitForExit() == 0)
     #expect(!(try fixture.items()?.contains { $0.name == "Ghost" } ?? true))
+    // Kept beside the file instead.
+    let copy = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
+        .first { $0.contains(".conflict-") })
+    let kept = try Data(contentsOf: fixture.directory.appendingPathComponent(copy))
+    #expect(try InventoryFormat.decode(kept).contains { $0.name == "Ghost" })
 
     try #require(!(try first.screen().contains("Read-only")), "the first instance is read-only")
     try first.sendKeys("a")

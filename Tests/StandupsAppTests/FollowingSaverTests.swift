@@ -42,14 +42,25 @@ struct FollowingSaverTests {
     await saver.checkFile()
     #expect(changes.value == [[.mock, .engineeringMock]])
 
-    // What the follower is handed is never written, not even on quitting;
-    // a change made here is said to be lost.
+    // What the follower is handed is never written to the file, not even on
+    // quitting: a change made here goes to a conflict copy, named.
     saver.submit([.productMock], revision: 1)
+    // Not before a suspend (the program may go on and change more).
+    #expect(await saver.flush() == nil)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["standups.json"])
     let flushed = await saver.flushReporting()
     #expect(flushed.failure == nil)
     #expect(flushed.notes.count == 1)
-    #expect(flushed.notes.first?.contains("was not saved") == true, "\(flushed.notes)")
+    let note = try #require(flushed.notes.first)
+    #expect(note.contains("another instance has it open"), "\(note)")
+    let copies = try FileManager.default.contentsOfDirectory(atPath: directory)
+      .filter { $0.contains(".conflict-") }
+    #expect(copies.count == 1)
+    let copy = directory + "/" + (copies.first ?? "")
+    #expect(note.contains(copy), "\(note)")
+    #expect(try DataFile(path: copy).load() == [.productMock])
     #expect(try file.load() == [.mock, .engineeringMock])
+    try FileManager.default.removeItem(atPath: copy)
     // Handed what the file holds: nothing to say.
     saver.submit([.mock, .engineeringMock], revision: 1)
     #expect(await saver.flushReporting().notes.isEmpty)
