@@ -27,6 +27,7 @@ public struct InventoryCommand: AsyncParsableCommand {
 /// One thread (`MainLoop`) runs the app; saves have a thread of their own.
 public enum InventoryMain {
   public static func main() {
+    InventoryCommand.rejectUnknownHelpTopic()
     MainLoop.install()
     Task {
       await InventoryCommand.main(nil)

@@ -40,6 +40,7 @@ extension Standups {
 /// tick or a key wakes one thread, and nothing wakes while the app is idle.
 public enum StandupsMain {
   public static func main() {
+    Standups.rejectUnknownHelpTopic()
     #if canImport(Glibc)
       // Heaps grow 4 MB at a time (address space, not memory), not a page and
       // an mprotect(2) at a time while a large file loads; two of them, since

@@ -37,6 +37,26 @@ struct ToolsEndToEndTests {
     }
   }
 
+  /// `help <command>` for a command there is not is a usage error naming
+  /// the commands, not the root help and success.
+  @Test func helpForACommandThatIsNotThereIsAUsageError() throws {
+    for (binary, commands) in [
+      (Self.standups, "run, render, export, import, help"), (Self.inventory, "run, render, help"),
+    ] {
+      let binary = try #require(binary)
+      let bogus = try Harness.run(
+        binary, ["help", "bogus"], environment: TerminalSession.environment)
+      #expect(bogus.status == 64, "\(binary)")
+      #expect(bogus.stdout.isEmpty)
+      #expect(bogus.stderr.contains("no command is called 'bogus' (commands: \(commands))"))
+      for known in [["help", "run"], ["help"], ["help", "--help"]] {
+        let result = try Harness.run(binary, known, environment: TerminalSession.environment)
+        #expect(result.status == 0, "\(binary) \(known): \(result.stderr)")
+        #expect(result.stdout.contains("USAGE:"), "\(binary) \(known)")
+      }
+    }
+  }
+
   /// Full help (`?`) of the real binaries: the version the composition root
   /// gives the view, next to the route.
   @Test func fullHelpShowsTheVersionInBothApps() async throws {

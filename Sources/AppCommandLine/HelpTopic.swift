@@ -1,0 +1,25 @@
+import ArgumentParser
+
+extension ParsableCommand {
+  /// The usage error for `help <topic>` when no command is called `topic`
+  /// (ArgumentParser would print the root help and succeed, as if asked for
+  /// it); nil for anything else.
+  public static func unknownHelpTopic(in arguments: [String]) -> String? {
+    guard arguments.count > 1, arguments[0] == "help", !arguments[1].hasPrefix("-") else {
+      return nil
+    }
+    let commands = configuration.subcommands
+    guard !commands.contains(where: { $0._commandName == arguments[1] }) else { return nil }
+    let shown = commands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+    return "no command is called '\(arguments[1])' (commands: "
+      + (shown + ["help"]).joined(separator: ", ") + ")"
+  }
+
+  /// Stops with that usage error (exit status 64), before anything runs.
+  public static func rejectUnknownHelpTopic(
+    in arguments: [String] = Array(CommandLine.arguments.dropFirst())
+  ) {
+    guard let message = unknownHelpTopic(in: arguments) else { return }
+    exit(withError: ValidationError(message))
+  }
+}
