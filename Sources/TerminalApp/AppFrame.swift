@@ -87,7 +87,7 @@ extension AppView {
       keymap.typesText
       ? KeyBinding(keys: [.function(1)], help: ("f1", "help"), group: .app)
       : KeyBinding(keys: [.char("?"), .function(1)], help: ("?", "help"), group: .app)
-    keymap.commands.append(Command(binding, send: .helpToggled))
+    keymap.commands.append(Command(binding.keptInShortHelp, send: .helpToggled))
   }
 
   /// The scene for `state`, its screen's keys with the help key (added in

@@ -1,31 +1,45 @@
 /// One line of short help: "↑/k up • enter open • a add • ? help". Bindings
-/// that don't fit are replaced by a trailing "…".
+/// that don't fit are replaced by "…", before the help key.
 public enum HelpBar {
   public static let separator = " • "
 
-  /// The bindings that fit in `width` columns, in order, and whether any
-  /// shown-in-help binding was left out.
-  public static func layout(_ bindings: [KeyBinding], width: Int) -> (
-    shown: [KeyBinding], elided: Bool
-  ) {
+  /// What a help line shows in `width` columns: the bindings that fit, in
+  /// order, and where "…" stands for those left out (nil when none is).
+  public struct Layout: Equatable, Sendable {
+    public var shown: [KeyBinding]
+    /// The index in `shown` before which "…" is drawn.
+    public var ellipsisIndex: Int?
+    public var elided: Bool { ellipsisIndex != nil }
+  }
+
+  /// The bindings that fit in `width` columns. When not all do, those that
+  /// stay in short help (the help key) keep their place at the end, after
+  /// the "…", and the others give way: how to see every key stays in view.
+  public static func layout(_ bindings: [KeyBinding], width: Int) -> Layout {
     let candidates = bindings.filter(\.isShownInShortHelp)
     let sep = TextWidth.of(separator)
-    var shown: [KeyBinding] = []
+    if total(candidates) <= width { return Layout(shown: candidates, ellipsisIndex: nil) }
+    let ellipsis = TextWidth.of(TextWidth.ellipsis)
+    var pinned = candidates.filter(\.staysInShortHelp)
+    while !pinned.isEmpty, ellipsis + sep + total(pinned) > width { pinned.removeFirst() }
+    let budget = width - (pinned.isEmpty ? ellipsis : ellipsis + sep + total(pinned))
+    var leading: [KeyBinding] = []
     var used = 0
-    for binding in candidates {
-      let w = (shown.isEmpty ? 0 : sep) + Self.width(of: binding)
-      if used + w > width { break }
-      shown.append(binding)
+    for binding in candidates where !binding.staysInShortHelp {
+      let w = (leading.isEmpty ? 0 : sep) + Self.width(of: binding)
+      // Room is kept for the separator before the "…".
+      if used + w + sep > budget { break }
+      leading.append(binding)
       used += w
     }
-    guard shown.count < candidates.count else { return (shown, false) }
-    // Make room for the ellipsis, giving up whole bindings rather than cutting one.
-    let ellipsis = TextWidth.of(TextWidth.ellipsis)
-    while !shown.isEmpty, used + sep + ellipsis > width {
-      let last = shown.removeLast()
-      used -= Self.width(of: last) + (shown.isEmpty ? 0 : sep)
-    }
-    return (shown, true)
+    if budget < 0 { return Layout(shown: [], ellipsisIndex: nil) }
+    return Layout(shown: leading + pinned, ellipsisIndex: leading.count)
+  }
+
+  /// The columns `bindings` take side by side.
+  private static func total(_ bindings: [KeyBinding]) -> Int {
+    bindings.reduce(0) { $0 + Self.width(of: $1) } + max(0, bindings.count - 1)
+      * TextWidth.of(separator)
   }
 
   /// The columns "key description" takes, measured in parts: this runs for
@@ -43,9 +57,9 @@ public enum HelpBar {
 
   /// The help line as plain text, at most `width` columns.
   public static func line(_ bindings: [KeyBinding], width: Int) -> String {
-    let (shown, elided) = layout(bindings, width: width)
-    var parts = shown.map(\.helpText)
-    if elided { parts.append(TextWidth.ellipsis) }
+    let layout = layout(bindings, width: width)
+    var parts = layout.shown.map(\.helpText)
+    if let index = layout.ellipsisIndex { parts.insert(TextWidth.ellipsis, at: index) }
     return TextWidth.truncate(parts.joined(separator: separator), to: width)
   }
 
@@ -79,22 +93,25 @@ public enum HelpBar {
   private static func drawLine(
     _ bindings: [KeyBinding], in canvas: inout Canvas, keyStyle: Style, descriptionStyle: Style
   ) -> Int {
-    let width = canvas.bounds.width
-    let (shown, elided) = layout(bindings, width: width)
+    let layout = layout(bindings, width: canvas.bounds.width)
     var x = 0
-    for (i, binding) in shown.enumerated() {
-      if i > 0 { x = canvas.put(separator, x: x, y: 0, style: descriptionStyle) }
+    for (i, binding) in layout.shown.enumerated() {
+      if i == layout.ellipsisIndex {
+        if i > 0 { x = canvas.put(separator, x: x, y: 0, style: descriptionStyle) }
+        x = canvas.put(TextWidth.ellipsis, x: x, y: 0, style: descriptionStyle)
+      }
+      if i > 0 || i == layout.ellipsisIndex {
+        x = canvas.put(separator, x: x, y: 0, style: descriptionStyle)
+      }
       x = canvas.put(binding.help.key, x: x, y: 0, style: keyStyle)
       if !binding.help.description.isEmpty {
         x = canvas.put(" ", x: x, y: 0, style: descriptionStyle)
         x = canvas.put(binding.help.description, x: x, y: 0, style: descriptionStyle)
       }
     }
-    if elided {
-      let tail = (shown.isEmpty ? "" : separator) + TextWidth.ellipsis
-      if x + TextWidth.of(tail) <= width {
-        x = canvas.put(tail, x: x, y: 0, style: descriptionStyle)
-      }
+    if layout.ellipsisIndex == layout.shown.count, canvas.bounds.width > 0 {
+      let tail = (layout.shown.isEmpty ? "" : separator) + TextWidth.ellipsis
+      x = canvas.put(tail, x: x, y: 0, style: descriptionStyle)
     }
     return x
   }

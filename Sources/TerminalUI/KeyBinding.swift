@@ -14,6 +14,9 @@ public struct KeyBinding: Hashable, Sendable {
   public var isInShortHelp: Bool
   /// Whether full help shows it (false only for a summary of other bindings).
   public var isInFullHelp = true
+  /// Whether the help bar keeps it, at its end, when the others do not all
+  /// fit: the key that opens full help, where every key is listed.
+  public var staysInShortHelp = false
 
   public init(
     keys: [Key], help: (key: String, description: String), isEnabled: Bool = true,
@@ -64,6 +67,13 @@ public struct KeyBinding: Hashable, Sendable {
     return copy
   }
 
+  /// A copy the help bar keeps in view (see `staysInShortHelp`).
+  public var keptInShortHelp: KeyBinding {
+    var copy = self
+    copy.staysInShortHelp = true
+    return copy
+  }
+
   /// Whether full help shows this binding.
   public var isShownInHelp: Bool { isEnabled && !help.key.isEmpty && isInFullHelp }
 
@@ -78,7 +88,7 @@ public struct KeyBinding: Hashable, Sendable {
   public static func == (a: KeyBinding, b: KeyBinding) -> Bool {
     a.keys == b.keys && a.help.key == b.help.key && a.help.description == b.help.description
       && a.isEnabled == b.isEnabled && a.group == b.group && a.isInShortHelp == b.isInShortHelp
-      && a.isInFullHelp == b.isInFullHelp
+      && a.isInFullHelp == b.isInFullHelp && a.staysInShortHelp == b.staysInShortHelp
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -89,6 +99,7 @@ public struct KeyBinding: Hashable, Sendable {
     hasher.combine(group)
     hasher.combine(isInShortHelp)
     hasher.combine(isInFullHelp)
+    hasher.combine(staysInShortHelp)
   }
 }
 

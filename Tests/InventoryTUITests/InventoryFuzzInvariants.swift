@@ -112,7 +112,8 @@ extension InventoryFuzz {
 
     /// The key that opens full help, as `AppView` adds it to every screen.
     static let helpKey = KeyBinding(
-      keys: [.char("?"), .function(1)], help: ("?", "help"), group: .app)
+      keys: [.char("?"), .function(1)], help: ("?", "help"), group: .app
+    ).keptInShortHelp
 
     /// The screen's bottom row is its help bar — the screen's keys that fit,
     /// inset by one column — whatever is drawn over the rest of it; blank

@@ -29,8 +29,8 @@ import TextSnapshotTesting
     // message takes it, whole, apart from the hints.
     let short = draw(appState(destination: .add(form)), size: Size(width: 40, height: 10))
     let row = short.lines.first { $0.contains("An item needs a name.") }
-    #expect(row.map { !$0.contains("esc") } == true)
-    #expect(short.shows("esc cancel"))
+    #expect(row.map { !$0.contains("ctrl+s") } == true)
+    #expect(short.shows("ctrl+s save") && short.shows("f1 help"))
   }
 
   @Test func duplicateSheetOnTheStatusField() {

@@ -51,6 +51,28 @@ import Testing
     #expect(TextWidth.of(line) <= width)
   }
 
+  /// When not everything fits, the help key stays at the end, after the
+  /// "…", and the others give way.
+  @Test(arguments: [
+    (45, "↑/k up • ? help • enter open • q quit • a add"),
+    (44, "↑/k up • enter open • q quit • … • ? help"),
+    (20, "↑/k up • … • ? help"),
+    (12, "… • ? help"),
+    (9, "…"),
+    (0, ""),
+  ])
+  func theHelpKeyStaysInViewWhenOthersDoNot(_ width: Int, _ expected: String) {
+    let quit = KeyBinding(keys: [.char("q")], help: ("q", "quit"), group: .app)
+    let help = KeyBinding(keys: [.char("?")], help: ("?", "help"), group: .app).keptInShortHelp
+    let bindings = [up, help, open, quit, add]
+    let line = HelpBar.line(bindings, width: width)
+    #expect(line == expected)
+    // Drawn as the line reads.
+    let drawn = render(max(width, 1), 1) { HelpBar.draw(bindings, in: &$0) }
+    let text = width == 0 ? "" : String(drawn.text.reversed().drop { $0 == " " }.reversed())
+    #expect(text == expected)
+  }
+
   @Test func hiddenAndDisabledBindingsStayOutOfHelp() {
     let secret = KeyBinding(keys: [.ctrl("c")], help: ("", "quit"))
     #expect(HelpBar.line([secret, up, add.enabled(false)], width: 80) == "↑/k up")
