@@ -33,18 +33,18 @@ public actor Saver<Document: Sendable & Equatable> {
   private let interval: Duration
   private let settleTime: Duration
   private let clock: any Clock<Duration>
-  private let merge: DocumentMerge<Document>
-  private let onEvent: @Sendable (SaverEvent<Document>) -> Void
+  let merge: DocumentMerge<Document>
+  let onEvent: @Sendable (SaverEvent<Document>) -> Void
 
   /// The file as last read or written here: its version (nil: no file) and
   /// document. Unknown until the first look when no baseline was given.
-  private var known: (version: FileVersion?, document: Document?)?
+  var known: (version: FileVersion?, document: Document?)?
   /// Bumped each time another writer's change is reported.
-  private var revision = 0
+  var revision = 0
   /// The base each superseded revision's submissions derive from.
-  private var staleBases: [Int: Document?] = [:]
-  private var pending: (document: Document, revision: Int)?
-  private var scheduled: Task<Void, Never>?
+  var staleBases: [Int: Document?] = [:]
+  var pending: (document: Document, revision: Int)?
+  var scheduled: Task<Void, Never>?
   /// While set, writes wait until the interval since the last one has passed.
   private var coolingDown = false
   public private(set) var isReadOnly = false
@@ -128,7 +128,7 @@ public actor Saver<Document: Sendable & Equatable> {
     if let (document, revision) = takeSubmitted() { schedule(document, revision: revision) }
   }
 
-  private nonisolated func takeSubmitted() -> (document: Document, revision: Int)? {
+  nonisolated func takeSubmitted() -> (document: Document, revision: Int)? {
     inbox.withLock { submitted in
       defer { submitted = nil }
       return submitted
@@ -172,11 +172,11 @@ public actor Saver<Document: Sendable & Equatable> {
     }
   }
 
-  private enum Look { case unchanged, changed, unsettled, readOnly }
+  enum Look { case unchanged, changed, unsettled, readOnly }
 
   /// What a look at the file found; reports a change, and starts the clock on
   /// a bad or missing file.
-  private func examine(_ snapshot: FileSnapshot?) -> Look {
+  func examine(_ snapshot: FileSnapshot?) -> Look {
     guard let known else {
       // No baseline: whatever is there now is what the app started from.
       self.known = (snapshot?.version, snapshot.flatMap { try? file.decode($0) })
@@ -265,104 +265,10 @@ public actor Saver<Document: Sendable & Equatable> {
     writePending(force: true, evenIfUnchanged: true)
   }
 
-  /// Writes what is pending now, merging anything another writer changed
-  /// meanwhile (before the program stops, or as it quits: it cannot merge any
-  /// more). Returns the failure, if the write failed.
-  @discardableResult
-  public func flush() -> DocumentFailure? {
-    flushReporting(isQuitting: false).failure
-  }
-
-  /// `flush()`, with the notes for standard error (conflict copies written).
-  /// Quitting, an instance that only follows the file keeps what was changed
-  /// in it in a conflict copy (once, not at every suspend).
-  public func flushReporting(isQuitting: Bool = true) -> (
-    failure: DocumentFailure?, notes: [String]
-  ) {
-    if let (document, revision) = takeSubmitted() {
-      if pending == nil || revision >= pending!.revision { pending = (document, revision) }
-    }
-    scheduled?.cancel()
-    scheduled = nil
-    guard writes else {
-      // The file is the holder's, not even written now: what was changed
-      // here goes to a copy beside it, named for the user (or, if no copy
-      // can be made, the user is told it is gone).
-      guard isQuitting, let current = pending, current.document != known?.document else {
-        return (nil, [])
-      }
-      pending = nil
-      let kept = keepConflicts(current.document, reason: "another instance has it open")
-      return (
-        nil,
-        kept.isEmpty
-          ? [
-            "\(file.path) was not saved: another instance has it open, so the changes made here were not written"
-          ] : kept
-      )
-    }
-    guard var current = pending else { return (nil, []) }
-    if isReadOnly {
-      // Never written over a newer version's file: kept beside it instead.
-      guard current.document != known?.document else { return (nil, []) }
-      pending = nil
-      return (nil, keepConflicts(current.document, reason: "a newer version replaced it"))
-    }
-    var notes: [String] = []
-    if current.revision < revision, let known {
-      let base = staleBases[current.revision] ?? known.document
-      let merged = merge.merge(base, current.document, known.document)
-      notes += keepConflicts(merged.conflicts)
-      current = (merged.document, revision)
-      pending = current
-    }
-    for _ in 0..<5 {
-      let before = known
-      let look = examine(try? FileSnapshot.read(file.path))
-      switch look {
-      case .readOnly:
-        pending = nil
-        return (nil, notes + keepConflicts(current.document, reason: "a newer version replaced it"))
-      case .unsettled:
-        // Quitting cannot wait for it to settle: the data goes beside it.
-        notes += keepConflicts(current.document, reason: "another program is writing it")
-        pending = nil
-        return (nil, notes)
-      case .changed:
-        let merged = merge.merge(before?.document, current.document, known?.document)
-        notes += keepConflicts(merged.conflicts)
-        current = (merged.document, revision)
-        pending = current
-      case .unchanged:
-        if let failure = writePending(force: true) { return (failure, notes) }
-        guard let left = pending else { return (nil, notes) }
-        current = left
-      }
-    }
-    return (writePending(force: true), notes)
-  }
-
-  /// Writes `document` to a conflict copy beside the file; its path.
-  public func keepConflictCopy(_ document: Document) -> String? {
-    do {
-      return try file.writeConflictCopy(document)
-    } catch {
-      onEvent(.failed(error))
-      return nil
-    }
-  }
-
-  private func keepConflicts(
-    _ conflicts: Document?, reason: String = "another program changed it too"
-  ) -> [String] {
-    guard let conflicts, let path = keepConflictCopy(conflicts) else { return [] }
-    return ["\(file.path) was not saved over (\(reason)): your version is in \(path)"]
-  }
-
   private var name: String { (file.path as NSString).lastPathComponent }
 
   @discardableResult
-  private func writePending(force: Bool = false, evenIfUnchanged: Bool = false)
+  func writePending(force: Bool = false, evenIfUnchanged: Bool = false)
     -> DocumentFailure?
   {
     scheduled = nil
