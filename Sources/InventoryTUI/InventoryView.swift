@@ -44,9 +44,9 @@ public enum InventoryView {
   /// would lose.
   @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {
     switch state.unsavedForm {
-    case .newItem: "Unsaved: ctrl+c again quits, ctrl+s saves the new item"
+    case .newItem: Keys.unsavedWarning(saving: "the new item")
     case .edit(let item):
-      "Unsaved: ctrl+c again quits, ctrl+s saves your changes to “\(Sanitizer.inert(item.name))”"
+      Keys.unsavedWarning(saving: "your changes to “\(Sanitizer.inert(item.name))”")
     case nil: nil
     }
   }

@@ -46,10 +46,9 @@ public enum StandupsView {
   /// The quit key's warning while a sheet holds changes a quit would lose.
   @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {
     switch state.unsavedForm {
-    case .newStandup:
-      "Unsaved: ctrl+c again quits, ctrl+s saves the new standup"
+    case .newStandup: Keys.unsavedWarning(saving: "the new standup")
     case .edit(let standup):
-      "Unsaved: ctrl+c again quits, ctrl+s saves your changes to “\(standup.displayTitle)”"
+      Keys.unsavedWarning(saving: "your changes to “\(standup.displayTitle)”")
     case nil: nil
     }
   }

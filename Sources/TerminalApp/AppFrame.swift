@@ -8,9 +8,7 @@ extension AppView {
   /// Keys in force everywhere: full help lists them under "App".
   public static var globalCommands: [Command<Action>] {
     [
-      Command(
-        KeyBinding(keys: [.ctrl("c")], help: ("ctrl+c", "quit"), group: .app, isInShortHelp: false),
-        send: .quitPressed),
+      Command(StandardKeys.quitAnywhere, send: .quitPressed),
       Command(
         KeyBinding(
           keys: [.ctrl("z")], help: ("ctrl+z", "suspend"), group: .app, isInShortHelp: false),

@@ -16,7 +16,18 @@ public enum StandardKeys {
   public static let bottom = KeyBinding(
     keys: [.end, .char("G")], help: ("G/end", "last"), group: .moving, isInShortHelp: false)
   public static let quit = KeyBinding(keys: [.char("q")], help: ("q", "quit"), group: .app)
+  /// Quits from anywhere, text fields included; listed in full help only.
+  public static let quitAnywhere = KeyBinding(
+    keys: [.ctrl("c")], help: ("ctrl+c", "quit"), group: .app, isInShortHelp: false)
   public static let back = KeyBinding(keys: [.escape], help: ("esc", "back"))
   public static let save = KeyBinding(keys: [.ctrl("s")], help: ("ctrl+s", "save"))
   public static let cancel = KeyBinding(keys: [.escape], help: ("esc", "cancel"))
+}
+
+extension StandardKeys {
+  /// What the quit key says while a sheet holds unsaved changes (`what`:
+  /// "the new standup"), its keys named as the bindings that handle them.
+  public static func unsavedWarning(saving what: String) -> String {
+    "Unsaved: \(quitAnywhere.help.key) again quits, \(save.help.key) saves \(what)"
+  }
 }
