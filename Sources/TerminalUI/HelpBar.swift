@@ -23,6 +23,8 @@ public enum HelpBar {
     var pinned = candidates.filter(\.staysInShortHelp)
     while !pinned.isEmpty, ellipsis + sep + total(pinned) > width { pinned.removeFirst() }
     let budget = width - (pinned.isEmpty ? ellipsis : ellipsis + sep + total(pinned))
+    // Not even "…" fits.
+    if budget < 0 { return Layout(shown: [], ellipsisIndex: nil) }
     var leading: [KeyBinding] = []
     var used = 0
     for binding in candidates where !binding.staysInShortHelp {
@@ -32,7 +34,6 @@ public enum HelpBar {
       leading.append(binding)
       used += w
     }
-    if budget < 0 { return Layout(shown: [], ellipsisIndex: nil) }
     return Layout(shown: leading + pinned, ellipsisIndex: leading.count)
   }
 
