@@ -443,17 +443,59 @@ struct StandupsMergeTests {
   // MARK: Order
 
   @Test
-  func orderIsBaseThenTheirsNewThenMinesNew() {
+  func withoutAMoveTheOrderIsBaseThenTheirsNewThenMinesNew() {
     let mine: IdentifiedArrayOf<Standup> = [
-      standup(7, "Mine 7"), base[id: .init(3)]!, standup(6, "Mine 6"), base[id: .init(2)]!,
-      base[id: .init(1)]!,
+      standup(7, "Mine 7"), base[id: .init(1)]!, standup(6, "Mine 6"), base[id: .init(2)]!,
+      base[id: .init(3)]!,
     ]
     let theirs: IdentifiedArrayOf<Standup> = [
-      standup(5, "Theirs 5"), base[id: .init(2)]!, base[id: .init(1)]!, standup(4, "Theirs 4"),
+      standup(5, "Theirs 5"), base[id: .init(1)]!, base[id: .init(2)]!, standup(4, "Theirs 4"),
       base[id: .init(3)]!,
     ]
     let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
     #expect(ids(merge.standups) == [1, 2, 3, 5, 4, 7, 6])
+  }
+
+  @Test
+  func theirMoveIsKeptWhenIAddAStandup() {
+    var theirs = base
+    theirs.move(fromOffsets: [2], toOffset: 0)
+    var mine = base
+    mine.append(standup(7, "Mine 7"))
+    let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
+    #expect(ids(merge.standups) == [3, 1, 2, 7])
+  }
+
+  @Test
+  func myMoveIsKeptWhenTheyAddAndDelete() {
+    var mine = base
+    mine.move(fromOffsets: [0], toOffset: 3)
+    var theirs = deleting(base, 2)
+    theirs.insert(standup(5, "Theirs 5"), at: 0)
+    let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
+    #expect(ids(merge.standups) == [3, 1, 5])
+  }
+
+  @Test
+  func whenBothMovedTheirOrderWinsAndMineNewFollow() {
+    var mine = base
+    mine.reverse()
+    mine.insert(standup(7, "Mine 7"), at: 1)
+    var theirs = base
+    theirs.swapAt(0, 1)
+    theirs.append(standup(5, "Theirs 5"))
+    let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
+    #expect(ids(merge.standups) == [2, 1, 3, 5, 7])
+  }
+
+  @Test
+  func aStandupKeptDespiteTheirDeletionFollowsTheirOrder() {
+    var theirs = deleting(base, 1)
+    theirs.reverse()
+    let mine = editing(base, 1) { $0.title = "Mine 1" }
+    let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
+    #expect(ids(merge.standups) == [3, 2, 1])
+    #expect(ids(merge.keptDespiteDeletion) == [1])
   }
 
   // MARK: Fast paths

@@ -80,10 +80,40 @@ public struct StandupsMerge: Equatable, Sendable {
       merged.append(standup)
     }
 
-    standups = IdentifiedArray(uncheckedUniqueElements: merged)
+    standups = Self.arranged(merged, base: base, mine: mine, theirs: theirs)
     self.conflicts = IdentifiedArray(uncheckedUniqueElements: conflicts)
     keptDespiteDeletion = IdentifiedArray(uncheckedUniqueElements: kept)
     deletedElsewhere = IdentifiedArray(uncheckedUniqueElements: deleted)
+  }
+
+  /// The merged standups in the order of the side that moved standups
+  /// about (theirs, if both did), then those that side does not have;
+  /// without a move, as `merged` has them: the base's order, then theirs'
+  /// new, then mine's new.
+  private static func arranged(
+    _ merged: [Standup], base: IdentifiedArrayOf<Standup>, mine: IdentifiedArrayOf<Standup>,
+    theirs: IdentifiedArrayOf<Standup>
+  ) -> IdentifiedArrayOf<Standup> {
+    let unplaced = IdentifiedArray(uncheckedUniqueElements: merged)
+    let moved =
+      isReordered(theirs, from: base) ? theirs : isReordered(mine, from: base) ? mine : nil
+    guard let moved else { return unplaced }
+    var arranged: [Standup] = []
+    arranged.reserveCapacity(merged.count)
+    for id in moved.ids {
+      if let standup = unplaced[id: id] { arranged.append(standup) }
+    }
+    for standup in merged where moved[id: standup.id] == nil {
+      arranged.append(standup)
+    }
+    return IdentifiedArray(uncheckedUniqueElements: arranged)
+  }
+
+  /// Whether the standups `side` shares with `base` are in another order.
+  private static func isReordered(
+    _ side: IdentifiedArrayOf<Standup>, from base: IdentifiedArrayOf<Standup>
+  ) -> Bool {
+    side.ids.filter { base[id: $0] != nil } != base.ids.filter { side[id: $0] != nil }
   }
 
   /// One standup both sides have. Without a base (both added the same id) any
