@@ -127,18 +127,33 @@ actor EventLog {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while cursor == events.count {
       if finished || ContinuousClock.now >= deadline { return nil }
-      // Not synchronisation: the wait ends on the next event (`wake` from
-      // `append`); this sleep only bounds it, so a store that never answers
-      // fails the test at the deadline instead of hanging the run.
-      let timer = Task {
-        guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
-        self.wake()
-      }
-      await withCheckedContinuation { waiters.append($0) }
-      timer.cancel()
+      await nextAppend(orDeadline: deadline)
     }
     cursor += 1
     return events[cursor - 1]
+  }
+
+  /// Waits until an event not read yet matches, and leaves it unread;
+  /// false if none came within `patience`.
+  func hasUnread(where matches: (PersistenceEvent) -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: patience)
+    while !events[cursor...].contains(where: matches) {
+      if finished || ContinuousClock.now >= deadline { return false }
+      await nextAppend(orDeadline: deadline)
+    }
+    return true
+  }
+
+  /// Not synchronisation: the wait ends on the next event (`wake` from
+  /// `append`); the sleep only bounds it, so a store that never answers
+  /// fails the test at the deadline instead of hanging the run.
+  private func nextAppend(orDeadline deadline: ContinuousClock.Instant) async {
+    let timer = Task {
+      guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
+      self.wake()
+    }
+    await withCheckedContinuation { waiters.append($0) }
+    timer.cancel()
   }
 
   private func append(_ event: PersistenceEvent) {
@@ -260,16 +275,19 @@ func flush(_ one: Member, _ other: Member) async {
 /// that change the list at once need each other: the store drops a save made
 /// before its member saw the other's change, and the member saves again once
 /// it has merged that change (as the app does), so waiting on one member
-/// alone can wait for ever. A turn ends after a short while without events:
-/// a deadline for that turn, not a wait for something to happen.
+/// alone can wait for ever. That holds for a member whose own list already
+/// satisfies `condition` too (its dropped save is what the other waits
+/// for), so both get every turn. A turn ends after one event, or after a
+/// short while without any: a deadline for that turn, not a wait for
+/// something to happen.
 func handle(
   _ one: Member, _ other: Member, untilStandups condition: (IdentifiedArrayOf<Standup>) -> Bool
 ) async -> Bool {
   let deadline = ContinuousClock.now + patience
   while ContinuousClock.now < deadline {
     if condition(one.standups), condition(other.standups) { return true }
-    for member in [one, other] where !condition(member.standups) {
-      await member.handle(until: { _ in condition(member.standups) }, timeout: .milliseconds(50))
+    for member in [one, other] {
+      await member.handle(until: { _ in true }, timeout: .milliseconds(50))
     }
   }
   guard condition(one.standups), condition(other.standups) else {

@@ -86,8 +86,7 @@ struct TwoStoresTests {
     ]
     expected[id: Standup.mock.id]?.title = "Alice's"
     expected[id: Standup.productMock.id]?.theme = .teal
-    #expect(await alice.handle(untilStandups: { $0 == expected }))
-    #expect(await bob.handle(untilStandups: { $0 == expected }))
+    #expect(await handle(alice, bob, untilStandups: { $0 == expected }))
     await flush(alice, bob)
     #expect(try await database.stored().standups == expected)
     #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
@@ -141,6 +140,28 @@ struct TwoStoresTests {
     let stored = try await database.stored().standups
     #expect(Set(stored.ids) == all)
     #expect(await alice.handle(untilStandups: { $0 == stored }))
+    #expect(await bob.handle(untilStandups: { $0 == stored }))
+    await alice.close()
+    await bob.close()
+  }
+
+  /// The order the previous test leaves to chance: Bob's store has heard of
+  /// Alice's change before Bob saves. Bob's save is dropped (made before he
+  /// merged it); once he does, his addition reaches the database and Alice,
+  /// although his own list had it all along.
+  @Test func aSaveMadeBeforeMergingIsSentAgainAfterTheMerge() async throws {
+    let (database, alice, bob) = try await team([.mock, .engineeringMock, .productMock])
+    await alice.edit { $0.move(fromOffsets: [2], toOffset: 0) }
+    #expect(await bob.log.hasUnread(where: \.isChangedElsewhere))
+    await bob.edit { $0.append(Fixtures.bare) }
+    #expect(try await database.stored().standups.count == 3)
+
+    let all = Set(alice.standups.ids).union([Fixtures.bare.id])
+    #expect(await handle(alice, bob, untilStandups: { Set($0.ids) == all }))
+    await flush(alice, bob)
+    let stored = try await database.stored().standups
+    #expect(stored.ids.first == Standup.productMock.id)
+    #expect(Set(stored.ids) == all)
     #expect(await bob.handle(untilStandups: { $0 == stored }))
     await alice.close()
     await bob.close()
