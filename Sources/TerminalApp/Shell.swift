@@ -78,7 +78,8 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// What an error banner said is no longer true (a later save succeeded).
     case errorResolved
     case noticeExpired
-    /// A key arrived while a banner was shown.
+    /// A key other than the quit key (or a paste) arrived while a banner
+    /// or the quit key's warning was shown: both go.
     case keyPressed
     case statusChanged(String?)
     /// The quit key: quits, unless the app has unsaved work the user has not
@@ -124,8 +125,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   // Written out rather than as `Scope` + `Reduce`: every key passes through
   // here, and a direct call costs no key path or case path machinery.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    // Whatever the user does after the warning (but press a key that does
-    // nothing) takes it back: only the quit key pressed again quits.
+    // Any other key after the warning takes it back, as does the warning
+    // leaving the screen: only the quit key pressed again quits. What
+    // effects send (a save's result) leaves it standing.
     if state.isQuitWarningShown, action.takesBackQuitWarning { state.isQuitWarningShown = false }
     switch action {
     case .app(let action):
@@ -203,12 +205,10 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
 }
 
 extension Shell.Action {
-  /// Every action but a key's arrival and the quit key itself: a key that
-  /// does nothing leaves the warning's promise standing.
   fileprivate var takesBackQuitWarning: Bool {
     switch self {
-    case .keyPressed, .quitPressed, .quitRequested: false
-    default: true
+    case .keyPressed, .noticeExpired: true
+    default: false
     }
   }
 }

@@ -85,16 +85,17 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   public func handle(_ event: TerminalEvent) {
     switch event {
     case .key(let key):
-      var state = store.state
-      if state.banner != nil {
+      let state = store.state
+      // The keys on screen when it was pressed (the banner plays no part).
+      let action = currentKeymap(state).action(for: key)
+      if state.banner != nil || state.isQuitWarningShown, action != .quitPressed {
         store.send(.keyPressed)
-        state = store.state
       }
-      if let action = currentKeymap(state).action(for: key) {
-        store.send(action)
-      }
+      if let action { store.send(action) }
     case .paste(let text):
-      if let action = currentKeymap(store.state).paste?(text) {
+      let state = store.state
+      if state.isQuitWarningShown { store.send(.keyPressed) }
+      if let action = currentKeymap(state).paste?(text) {
         store.send(action)
       }
     case .resize:

@@ -153,6 +153,9 @@ import Testing
     #expect(!backend.shows("Unsaved"))
     runtime.press(.ctrl("c"))
     #expect(!runtime.isFinished)
+    runtime.handle(.paste(" 2"))
+    runtime.press(.ctrl("c"))
+    #expect(!runtime.isFinished)
     runtime.press(.ctrl("c"))
     #expect(runtime.isFinished)
 
