@@ -155,9 +155,10 @@ extension AppView {
       // enough to reach the banner's row does not hide the message (the
       // quit key's warning among them); the sheet keeps its cursor.
       let row = size.height - 2
-      for index in layers.indices where layers[index].rect.y <= row && row < layers[index].rect.maxY
-      {
+      for index in layers.indices {
         let rect = layers[index].rect
+        layers[index].unshadedRow = row
+        guard rect.y <= row, row < rect.maxY else { continue }
         layers[index].canvas.put(
           " " + text + " ", x: -rect.x, y: row - rect.y, width: size.width,
           style: Style(foreground: .ansi(1), attributes: [.bold, .reverse]))

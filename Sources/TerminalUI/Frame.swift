@@ -10,6 +10,9 @@ public struct Layer: Hashable, Sendable {
   public var cursor: Point?
   /// A name for tests and debugging ("screen", "sheet", "alert", "help").
   public var name: String
+  /// A screen row the layer's shadow leaves as it is: a message drawn
+  /// across the screen (the banner) stays one piece.
+  public var unshadedRow: Int?
 
   public init(
     name: String, rect: Rect, canvas: Canvas, isModal: Bool = false, cursor: Point? = nil
@@ -28,10 +31,18 @@ extension Layer {
   /// change style when a sheet opens, not the whole screen behind it.
   public var shadow: [Rect] {
     guard isModal, !rect.isEmpty else { return [] }
-    return [
+    let shadow = [
       Rect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height),
       Rect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1),
     ]
+    guard let row = unshadedRow else { return shadow }
+    return shadow.flatMap { part in
+      guard part.y <= row, row < part.maxY else { return [part] }
+      return [
+        Rect(x: part.x, y: part.y, width: part.width, height: row - part.y),
+        Rect(x: part.x, y: row + 1, width: part.width, height: part.maxY - row - 1),
+      ].filter { !$0.isEmpty }
+    }
   }
 }
 

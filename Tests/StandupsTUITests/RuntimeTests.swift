@@ -182,8 +182,12 @@ import Testing
     let sheet = backend.frames.last?.layers.last?.rect
     #expect(sheet.map { $0.maxY > Size.small.height - 2 } == true)
     runtime.press(.ctrl("c"))
-    #expect(backend.lines[Size.small.height - 2].contains("Unsaved: ctrl+c again quits"))
+    let row = Size.small.height - 2
+    #expect(backend.lines[row].contains("Unsaved: ctrl+c again quits"))
     #expect(backend.cursor == cursor)
+    // One piece: the sheet's shadow does not fall on it.
+    let styles = Set((0..<Size.small.width).map { backend.screen[$0, row].style })
+    #expect(styles.count == 1)
   }
 
   @Test func pasteIntoTextField() {

@@ -75,6 +75,22 @@ import Testing
     #expect(c[4, 1].style == c[1, 1].style)  // shaded twice is still just shaded
   }
 
+  @Test func aShadowLeavesTheUnshadedRowAsItIs() {
+    let screen = screenLayer(6, 5) { $0.fill(with: Cell(text: ".")) }
+    var sheet = Layer(
+      name: "sheet", rect: Rect(x: 0, y: 0, width: 4, height: 3),
+      canvas: render(4, 3) { $0.fill(with: Cell(text: "#")) }, isModal: true)
+    let shaded = Style.plain.shaded
+    let before = Frame(size: Size(width: 6, height: 5), layers: [screen, sheet]).composited()
+    #expect(
+      [before[4, 1].style, before[5, 2].style, before[3, 3].style] == [shaded, shaded, shaded])
+    sheet.unshadedRow = 2
+    let after = Frame(size: Size(width: 6, height: 5), layers: [screen, sheet]).composited()
+    #expect([after[4, 1].style, after[5, 3].style, after[3, 3].style] == [shaded, shaded, shaded])
+    #expect([after[4, 2].style, after[5, 2].style] == [.plain, .plain])
+    #expect(sheet.shadow.allSatisfy { $0.y > 2 || $0.maxY <= 2 })
+  }
+
   @Test func layersCoveringHalfAWideCharacterBlankTheOtherHalf() {
     let screen = screenLayer(6, 1) { $0.put("中文字", x: 0, y: 0) }
     let popup = Layer(
