@@ -95,6 +95,23 @@ struct RouteTests {
     } throws: { "\($0)".contains("no meeting 5") }
   }
 
+  /// Counts in words: no "position 1–0" or "0 meeting(s)".
+  @Test func emptyListsAreSaidSo() {
+    func message(_ route: Route, _ standups: IdentifiedArrayOf<Standup>) -> String? {
+      do {
+        _ = try route.resolved(in: standups)
+        return nil
+      } catch { return "\(error)" }
+    }
+    #expect(message(.standup("nope", .detail), []) == "no standup matches \"nope\": there are none")
+    #expect(message(.standup("2", .detail), []) == "no standup at position 2: there are none")
+    var one = standups
+    one[id: one.ids[0]]?.meetings = []
+    #expect(
+      message(.standup("1", .meeting("1")), one)
+        == "\"\(one[0].title)\" has no meetings; there is no meeting 1")
+  }
+
   @Test func eachRouteBuildsTheStateTheUserWouldReach() throws {
     let new = try Route.new.resolved(in: standups)
     guard case .add(let form) = new.standupsList.destination else {

@@ -85,7 +85,8 @@ extension Route {
       return standup
     case .noPosition(let position, let count):
       throw RouteError(
-        "no standup at position \(position): there \(count == 1 ? "is" : "are") \(count)")
+        "no standup at position \(position): "
+          + (count == 0 ? "there are none" : "there \(count == 1 ? "is" : "are") \(count)"))
     case .ambiguousName(let matches):
       throw RouteError(
         "\"\(reference)\" is ambiguous: \(matches.count) standups have that title (\(list(matches.map(\.id)))); use an id"
@@ -95,7 +96,9 @@ extension Route {
         "\"\(reference)\" is ambiguous: it starts the ids of \(list(matches.map(\.id)))")
     case .noMatch:
       throw RouteError(
-        "no standup matches \"\(reference)\" (not an id, a position 1–\(standups.count), a title or an id prefix)"
+        standups.isEmpty
+          ? "no standup matches \"\(reference)\": there are none"
+          : "no standup matches \"\(reference)\" (not an id, a position 1–\(standups.count), a title or an id prefix)"
       )
     }
   }
@@ -107,8 +110,8 @@ extension Route {
     case .found(let meeting):
       return meeting
     case .noPosition(let position, let count):
-      throw RouteError(
-        "\"\(standup.title)\" has \(count) meeting(s); there is no meeting \(position)")
+      let meetings = count == 0 ? "no meetings" : count == 1 ? "1 meeting" : "\(count) meetings"
+      throw RouteError("\"\(standup.title)\" has \(meetings); there is no meeting \(position)")
     case .ambiguousPrefix(let matches), .ambiguousName(let matches):
       throw RouteError(
         "\"\(reference)\" is ambiguous: it starts the ids of \(list(matches.map(\.id)))")
