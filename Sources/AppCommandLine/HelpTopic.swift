@@ -20,6 +20,6 @@ extension ParsableCommand {
     in arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) {
     guard let message = unknownHelpTopic(in: arguments) else { return }
-    exit(withError: ValidationError(message))
+    exitSafely(withError: ValidationError(message))
   }
 }

@@ -30,7 +30,7 @@ public enum InventoryMain {
     InventoryCommand.rejectUnknownHelpTopic()
     MainLoop.install()
     Task {
-      await InventoryCommand.main(nil)
+      await InventoryCommand.mainSafely()
       MainLoop.stop()
     }
     MainLoop.run()
@@ -53,5 +53,5 @@ struct InventoryOptions: ParsableArguments {
 }
 
 func printInventoryError(_ message: String) {
-  FileHandle.standardError.write(Data("inventory: \(message)\n".utf8))
+  printError(message, program: "inventory")
 }

@@ -1,3 +1,4 @@
+import AppCommandLine
 import ArgumentParser
 import CursesBackend
 import EventLoop
@@ -94,7 +95,7 @@ struct RunApp: AsyncParsableCommand {
     for note in notes { printError(note) }
     withExtendedLifetime(lock) {}
     if let longNotice = launch.longNotice {
-      FileHandle.standardError.write(Data((longNotice + "\n").utf8))
+      FileHandle.standardError.write(Data((terminalSafe(longNotice) + "\n").utf8))
     }
     if printRoute { print(Route(state: store.state.app).path) }
     if let failure {

@@ -59,14 +59,14 @@ public enum StandupsMain {
     // or to get round a toolchain whose custom-executor SPI misbehaves.
     guard getenv("STANDUPS_EXECUTORS").map({ String(cString: $0) }) != "platform" else {
       Task {
-        await Standups.main(nil)
+        await Standups.mainSafely()
         exit(0)
       }
       dispatchMain()
     }
     MainLoop.install()
     Task {
-      await Standups.main(nil)
+      await Standups.mainSafely()
       MainLoop.stop()
     }
     MainLoop.run()
@@ -129,5 +129,5 @@ struct DataOptions: ParsableArguments {
 }
 
 func printError(_ message: String) {
-  FileHandle.standardError.write(Data("standups: \(message)\n".utf8))
+  printError(message, program: "standups")
 }

@@ -57,6 +57,33 @@ struct ToolsEndToEndTests {
     }
   }
 
+  /// What error messages quote (an argument, a title from the data file)
+  /// may hold escape codes: the terminal is shown them, not sent them.
+  @Test func errorMessagesShowEscapeCodesInsteadOfSendingThem() throws {
+    let directory = try Harness.temporaryDirectory("standups-escapes")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = directory.appendingPathComponent("s.json").path
+    var standups = AppSession.sample
+    standups[0].title = "Bad\u{1B}[2J\u{1B}]0;owned\u{07}"
+    try DataFile(path: data).save(standups)
+    let escape = "\u{1B}[31m"
+    let runs: [(String?, [String], String)] = [
+      (Self.standups, ["render", "--data", data, "--open", "/1/meetings/9"], "has 1 meeting;"),
+      (Self.standups, ["render", "--size", "8\(escape)0x20"], "is invalid for '--size"),
+      (Self.standups, ["help", "b\(escape)"], "no command is called"),
+      (Self.standups, ["--data", data, "--open", "/x\(escape)"], "no standup matches"),
+      (Self.inventory, ["--open", "/x\(escape)"], "is not a route"),
+    ]
+    for (binary, arguments, message) in runs {
+      let binary = try #require(binary)
+      let result = try Harness.run(binary, arguments, environment: TerminalSession.environment)
+      #expect(result.status != 0, "\(arguments)")
+      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"))
+      #expect(result.stderr.contains("\u{241B}"), "\(arguments): the escape is shown")
+    }
+  }
+
   /// Full help (`?`) of the real binaries: the version the composition root
   /// gives the view, next to the route.
   @Test func fullHelpShowsTheVersionInBothApps() async throws {
