@@ -110,6 +110,9 @@ struct RouteTests {
     #expect(
       message(.standup("1", .meeting("1")), one)
         == "\"\(one[0].title)\" has no meetings; there is no meeting 1")
+    #expect(
+      message(.standup("1", .editAttendee(9)), one)
+        == "\"\(one[0].title)\" has \(one[0].attendees.count) attendees; there is no attendee 9")
   }
 
   @Test func eachRouteBuildsTheStateTheUserWouldReach() throws {

@@ -48,8 +48,8 @@ extension Route {
         let attendees = standup.attendees
         guard position >= 1, position <= attendees.count else {
           throw RouteError(
-            "\"\(standup.title)\" has \(attendees.count) attendee(s); there is no attendee \(position)"
-          )
+            "\"\(standup.title)\" has \(Self.counted(attendees.count, "attendee")); "
+              + "there is no attendee \(position)")
         }
         detail.destination = .edit(
           StandupForm.State(focus: .attendee(attendees[position - 1].id), standup: standup))
@@ -110,14 +110,19 @@ extension Route {
     case .found(let meeting):
       return meeting
     case .noPosition(let position, let count):
-      let meetings = count == 0 ? "no meetings" : count == 1 ? "1 meeting" : "\(count) meetings"
-      throw RouteError("\"\(standup.title)\" has \(meetings); there is no meeting \(position)")
+      throw RouteError(
+        "\"\(standup.title)\" has \(counted(count, "meeting")); there is no meeting \(position)")
     case .ambiguousPrefix(let matches), .ambiguousName(let matches):
       throw RouteError(
         "\"\(reference)\" is ambiguous: it starts the ids of \(list(matches.map(\.id)))")
     case .noMatch:
       throw RouteError("\"\(standup.title)\" has no meeting matching \"\(reference)\"")
     }
+  }
+
+  /// "no meetings", "1 meeting", "2 meetings".
+  private static func counted(_ count: Int, _ noun: String) -> String {
+    count == 0 ? "no \(noun)s" : count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
   }
 
   private static func list<Tag>(_ ids: [Tagged<Tag, UUID>]) -> String {
