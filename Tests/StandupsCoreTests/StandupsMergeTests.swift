@@ -444,16 +444,27 @@ struct StandupsMergeTests {
 
   @Test
   func withoutAMoveTheOrderIsBaseThenTheirsNewThenMinesNew() {
-    let mine: IdentifiedArrayOf<Standup> = [
-      standup(7, "Mine 7"), base[id: .init(1)]!, standup(6, "Mine 6"), base[id: .init(2)]!,
-      base[id: .init(3)]!,
-    ]
+    var mine = deleting(base, 2)
+    mine.append(standup(7, "Mine 7"))
+    mine.append(standup(6, "Mine 6"))
+    var theirs = editing(base, 3) { $0.title = "Theirs 3" }
+    theirs.append(standup(5, "Theirs 5"))
+    theirs.append(standup(4, "Theirs 4"))
+    let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
+    #expect(ids(merge.standups) == [1, 3, 5, 4, 7, 6])
+  }
+
+  @Test
+  func theirAdditionKeepsItsPlaceWhenNotAtTheEnd() {
     let theirs: IdentifiedArrayOf<Standup> = [
       standup(5, "Theirs 5"), base[id: .init(1)]!, base[id: .init(2)]!, standup(4, "Theirs 4"),
       base[id: .init(3)]!,
     ]
+    var mine = editing(base, 1) { $0.title = "Mine 1" }
+    mine.append(standup(7, "Mine 7"))
     let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
-    #expect(ids(merge.standups) == [1, 2, 3, 5, 4, 7, 6])
+    #expect(ids(merge.standups) == [5, 1, 2, 4, 3, 7])
+    #expect(merge.standups[id: .init(1)]?.title == "Mine 1")
   }
 
   @Test
@@ -471,7 +482,7 @@ struct StandupsMergeTests {
     var mine = base
     mine.move(fromOffsets: [0], toOffset: 3)
     var theirs = deleting(base, 2)
-    theirs.insert(standup(5, "Theirs 5"), at: 0)
+    theirs.append(standup(5, "Theirs 5"))
     let merge = StandupsMerge(base: base, mine: mine, theirs: theirs)
     #expect(ids(merge.standups) == [3, 1, 5])
   }

@@ -139,6 +139,7 @@ struct TwoStoresTests {
     await flush(alice, bob)
     let stored = try await database.stored().standups
     #expect(Set(stored.ids) == all)
+    #expect(stored.ids.first == Standup.productMock.id, "the move is kept")
     #expect(await alice.handle(untilStandups: { $0 == stored }))
     #expect(await bob.handle(untilStandups: { $0 == stored }))
     await alice.close()

@@ -87,9 +87,9 @@ public struct StandupsMerge: Equatable, Sendable {
   }
 
   /// The merged standups in the order of the side that moved standups
-  /// about (theirs, if both did), then those that side does not have;
-  /// without a move, as `merged` has them: the base's order, then theirs'
-  /// new, then mine's new.
+  /// about or added one anywhere but at the end (theirs, if both did), then
+  /// those that side does not have; otherwise as `merged` has them: the
+  /// base's order, then theirs' new, then mine's new.
   private static func arranged(
     _ merged: [Standup], base: IdentifiedArrayOf<Standup>, mine: IdentifiedArrayOf<Standup>,
     theirs: IdentifiedArrayOf<Standup>
@@ -109,11 +109,14 @@ public struct StandupsMerge: Equatable, Sendable {
     return IdentifiedArray(uncheckedUniqueElements: arranged)
   }
 
-  /// Whether the standups `side` shares with `base` are in another order.
+  /// Whether `side` is more than `base` with standups deleted and others
+  /// added at the end (what team mode also counts as a move).
   private static func isReordered(
     _ side: IdentifiedArrayOf<Standup>, from base: IdentifiedArrayOf<Standup>
   ) -> Bool {
-    side.ids.filter { base[id: $0] != nil } != base.ids.filter { side[id: $0] != nil }
+    let kept = base.ids.elements.filter { side[id: $0] != nil }
+    let added = side.ids.elements.filter { base[id: $0] == nil }
+    return kept + added != side.ids.elements
   }
 
   /// One standup both sides have. Without a base (both added the same id) any
