@@ -165,9 +165,10 @@ extension AppView {
       }
     }
     if state.isHelpShown {
-      layers.append(
-        HelpOverlay.layer(
-          helpBindings(below), scroll: state.helpScroll, footer: helpFooter(state.app), on: size))
+      var help = HelpOverlay.layer(
+        helpBindings(below), scroll: state.helpScroll, footer: helpFooter(state.app), on: size)
+      if state.bannerText != nil { help.unshadedRow = size.height - 2 }
+      layers.append(help)
     }
     return Frame(size: size, layers: layers)
   }

@@ -78,8 +78,8 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// What an error banner said is no longer true (a later save succeeded).
     case errorResolved
     case noticeExpired
-    /// A key other than the quit key (or a paste) arrived while a banner
-    /// or the quit key's warning was shown: both go.
+    /// A key other than the quit key arrived while a banner or the quit
+    /// key's warning was shown (or a paste while the warning was): both go.
     case keyPressed
     case statusChanged(String?)
     /// The quit key: quits, unless the app has unsaved work the user has not
@@ -191,9 +191,11 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     if state.banner?.kind == .error { state.banner = nil }
   }
 
-  /// The newest message wins; a notice goes by itself after a while.
+  /// The newest message wins; a notice goes by itself after a while. The
+  /// quit key's warning, replaced, is taken back: a press must follow it.
   private func show(_ banner: Banner, in state: inout State) -> Effect<Action> {
     state.banner = banner
+    state.isQuitWarningShown = false
     guard banner.kind == .notice else { return .cancel(id: CancelID.notice) }
     let duration = Self.noticeDuration
     return .run { [clock] send in

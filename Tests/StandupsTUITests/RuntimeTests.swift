@@ -140,8 +140,8 @@ import Testing
   }
 
   /// A sheet with changes is not dropped by one Ctrl-C: the first says what
-  /// would be lost, the second quits; anything done in between takes the
-  /// first back. The warning shows on a terminal too small for the sheet too.
+  /// would be lost, the second quits; any other key or a paste in between
+  /// takes the first back. The warning shows on a terminal too small for the sheet too.
   @Test func ctrlCInASheetWithChangesWarnsFirst() {
     let (runtime, backend) = makeRuntime(appState([.mock]))
     runtime.press(.char("a"))

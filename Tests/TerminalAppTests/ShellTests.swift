@@ -226,6 +226,21 @@ struct Counter: Reducer {
     await store.skipInFlightEffects()
   }
 
+  @Test func anotherBannerInItsPlaceTakesItBack() async {
+    let store = makeStoreWithUnsavedWork()
+    await pressQuitAndSeeTheWarning(store)
+    // A failed save's error, say: the warning is no longer on screen.
+    await store.send(.bannerShown(.error("Not saved"))) {
+      $0.banner = .error("Not saved")
+      $0.isQuitWarningShown = false
+    }
+    await pressQuitAndSeeTheWarning(store)
+    await store.send(.keyPressed) {
+      $0.banner = nil
+      $0.isQuitWarningShown = false
+    }
+  }
+
   @Test func theWarningGoingAwayTakesItBack() async {
     let clock = TestClock()
     let store = makeStoreWithUnsavedWork(clock: clock)
