@@ -51,7 +51,8 @@ extension Route {
       return item
     case .noPosition(let position, let count):
       throw RouteError(
-        "no item at position \(position): there \(count == 1 ? "is" : "are") \(count)")
+        "no item at position \(position): "
+          + (count == 0 ? "the inventory is empty" : "there \(count == 1 ? "is" : "are") \(count)"))
     case .ambiguousName(let matches):
       throw RouteError(
         "\"\(reference)\" is ambiguous: \(matches.count) items have that name (\(candidates(matches))); use an id"
@@ -63,7 +64,7 @@ extension Route {
       throw RouteError(
         items.isEmpty
           ? "no item matches \"\(reference)\": the inventory is empty"
-          : "no item matches \"\(reference)\" (not an id, a position 1–\(items.count), a name or an id prefix); the items are \(candidates(items))"
+          : "no item matches \"\(reference)\" (not an id, \(items.count == 1 ? "position 1" : "a position 1–\(items.count)"), a name or an id prefix); the items are \(candidates(items))"
       )
     }
   }

@@ -98,7 +98,7 @@ extension Route {
       throw RouteError(
         standups.isEmpty
           ? "no standup matches \"\(reference)\": there are none"
-          : "no standup matches \"\(reference)\" (not an id, a position 1–\(standups.count), a title or an id prefix)"
+          : "no standup matches \"\(reference)\" (not an id, \(standups.count == 1 ? "position 1" : "a position 1–\(standups.count)"), a title or an id prefix)"
       )
     }
   }
