@@ -13,7 +13,23 @@ public func terminalSafe(_ text: String) -> String {
 
 /// Writes `message` to standard error, as `<program>: <message>`, made safe.
 public func printError(_ message: String, program: String) {
-  FileHandle.standardError.write(Data((program + ": " + terminalSafe(message) + "\n").utf8))
+  writeToStandardError(program + ": " + terminalSafe(message))
+}
+
+/// `line` and a line break on standard error; a closed or broken standard
+/// error loses the line rather than stopping the program.
+public func writeToStandardError(_ line: String) {
+  var bytes = Array((line + "\n").utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    if written > 0 {
+      bytes = bytes.dropFirst(written)
+    } else if written < 0, errno == EINTR {
+      continue
+    } else {
+      return
+    }
+  }
 }
 
 extension ParsableCommand {
@@ -27,7 +43,7 @@ extension ParsableCommand {
       if code == .success {
         print(text)
       } else {
-        FileHandle.standardError.write(Data((terminalSafe(text) + "\n").utf8))
+        writeToStandardError(terminalSafe(text))
       }
     }
     Foundation.exit(code.rawValue)
@@ -38,7 +54,7 @@ extension AsyncParsableCommand {
   /// As `main()`, with errors reported by `exitSafely(withError:)`.
   public static func mainSafely() async {
     do {
-      var command = try parseAsRoot()
+      var command = try await asyncParseAsRoot()
       if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {

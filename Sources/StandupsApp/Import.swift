@@ -1,3 +1,4 @@
+import AppCommandLine
 import ArgumentParser
 import Foundation
 import StandupsCore
@@ -61,7 +62,7 @@ struct Import: AsyncParsableCommand {
     if !summary.conflicts.isEmpty {
       print(
         "Kept the stored version of "
-          + summary.conflicts.map { "“\($0)”" }.joined(separator: ", ")
+          + summary.conflicts.map { "“\(terminalSafe($0))”" }.joined(separator: ", ")
           + "; the file's is in the database's conflicts table")
     }
   }

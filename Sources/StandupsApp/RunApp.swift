@@ -95,7 +95,7 @@ struct RunApp: AsyncParsableCommand {
     for note in notes { printError(note) }
     withExtendedLifetime(lock) {}
     if let longNotice = launch.longNotice {
-      FileHandle.standardError.write(Data((terminalSafe(longNotice) + "\n").utf8))
+      writeToStandardError(terminalSafe(longNotice))
     }
     if printRoute { print(Route(state: store.state.app).path) }
     if let failure {
