@@ -40,16 +40,23 @@ struct LiveReloadTests {
 
   /// Waits for a screen that `done` accepts, checking that every screen seen
   /// before it is `unchanged` and that it took at least `atLeast`.
+  /// Returns the screen that showed it: a notice goes by itself after a few
+  /// seconds, so a second look might come too late under load.
+  @discardableResult
   static func expectScreenUnchanged(
     _ app: AppSession, from unchanged: String, atLeast: Duration, until description: String,
     sourceLocation: SourceLocation = #_sourceLocation, _ done: @escaping (String) -> Bool
-  ) async throws {
+  ) async throws -> String {
     let clock = ContinuousClock()
     let start = clock.now
     var early: String?
+    var shown = ""
     let held = try await Harness.waitFor(timeout: .seconds(10)) {
       let screen = try app.screen()
-      if done(screen) { return true }
+      if done(screen) {
+        shown = screen
+        return true
+      }
       if screen != unchanged, early == nil { early = screen }
       return false
     }
@@ -64,6 +71,7 @@ struct LiveReloadTests {
       sourceLocation: sourceLocation)
     #expect(
       elapsed >= atLeast, "\(description) after only \(elapsed)", sourceLocation: sourceLocation)
+    return shown
   }
 
   /// The scenario, with libdispatch's executors too and with polling.
@@ -133,16 +141,17 @@ struct LiveReloadTests {
     // Wide enough for the whole banner, with the name of the copy.
     let app = try AppSession(width: 200, environment: ["STANDUPS_EXECUTORS": executors])
     try await app.session.waitForText("2 standups")
+    // The bottom row too: the whole first frame is on screen.
+    try await app.session.waitForText("? help")
     let before = try app.screen()
     let original = try Data(contentsOf: URL(fileURLWithPath: app.dataPath))
     let garbage = damage.bytes(replacing: original)
     try garbage.write(to: URL(fileURLWithPath: app.dataPath))
 
     // Maybe another program's write in progress: nothing happens for 2 s.
-    try await Self.expectScreenUnchanged(
+    let screen = try await Self.expectScreenUnchanged(
       app, from: before, atLeast: .milliseconds(1500), until: "the unreadable-file banner"
     ) { $0.contains("became unreadable") }
-    let screen = try app.screen()
     #expect(screen.contains("standups.json became unreadable"))
     let copies = try Self.files(in: app.directory, prefix: "standups.unreadable-")
     #expect(copies.count == 1)
@@ -161,15 +170,16 @@ struct LiveReloadTests {
   func aDeletedFileIsWrittenAgainFromMemory(executors: String) async throws {
     let app = try AppSession(width: 120, environment: ["STANDUPS_EXECUTORS": executors])
     try await app.session.waitForText("2 standups")
+    try await app.session.waitForText("? help")
     let before = try app.screen()
     let clock = ContinuousClock()
     let deleted = clock.now
     try FileManager.default.removeItem(atPath: app.dataPath)
 
-    try await Self.expectScreenUnchanged(
+    let screen = try await Self.expectScreenUnchanged(
       app, from: before, atLeast: .milliseconds(1500), until: "the deleted-file banner"
     ) { $0.contains("was deleted by another program") }
-    #expect(try app.screen().contains("standups.json was deleted by another program"))
+    #expect(screen.contains("standups.json was deleted by another program"))
     let saved = try await app.waitForSavedData("the app's standups again") {
       $0 == AppSession.sample
     }

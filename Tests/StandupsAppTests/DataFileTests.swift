@@ -153,8 +153,9 @@ struct DataFileTests {
     await saver.schedule([.mock, .engineeringMock, .productMock])
     #expect(await saver.writeCount == 1)
     #expect(await saver.hasPendingChanges)
+    try await waitUntil("the next write waits out the interval") { await clock.hasSleepers() }
     await clock.advance(by: .seconds(1))
-    try await waitUntil { await saver.writeCount == 2 }
+    try await waitUntil("the second write") { await saver.writeCount == 2 }
     #expect(try file.load() == [.mock, .engineeringMock, .productMock])
     #expect(await !saver.hasPendingChanges)
   }
@@ -207,18 +208,11 @@ struct DataFileTests {
 
     // The obstacle goes away; the retry after the interval succeeds.
     try FileManager.default.removeItem(atPath: blocked + "/standups.json")
+    try await waitUntil("the retry waits out the interval") { await clock.hasSleepers() }
     await clock.advance(by: .seconds(1))
-    try await waitUntil { results.value.count == 2 }
+    try await waitUntil("the retry's result") { results.value.count == 2 }
     #expect(results.value == [false, true])
     #expect(try DataFile(path: blocked + "/standups.json").load() == [.mock])
   }
 
-  /// Waits for the saver's own task (woken by the test clock) to finish its write.
-  private func waitUntil(_ condition: () async -> Bool) async throws {
-    for _ in 0..<1000 {
-      if await condition() { return }
-      await Task.megaYield()
-    }
-    Issue.record("condition never held")
-  }
 }

@@ -197,8 +197,11 @@ final class SecondWriterTests {
 
     try OtherWriter.writeInPlace(file.path, Data("{\"version\": 1, \"stand".utf8), create: true)
     // Three looks, each after the settle time, as the polling watcher makes them.
-    for _ in 0..<3 {
+    for look in 0..<3 {
       await saver.checkFile()
+      if look == 0 {
+        try await waitUntil("the settle time starts") { await clock.hasSleepers() }
+      }
       if await clock.hasSleepers() {
         await clock.advance(by: .seconds(1))
         try await waitUntil("the settle time is over") { await !clock.hasSleepers() }
@@ -206,7 +209,8 @@ final class SecondWriterTests {
       }
       await saver.checkFile()
     }
-    // Fails (see the report): a new copy of the same bytes at every look.
+    try await waitUntil("the file is kept aside") { try !copies("unreadable").isEmpty }
+    // Not a new copy of the same bytes at every look.
     let kept = try copies("unreadable")
     #expect(kept.count == 1)
     #expect(await saver.writeCount == 0)
@@ -742,41 +746,4 @@ private struct SystemError: Error, CustomStringConvertible {
     self.code = code
   }
   var description: String { "\(call): \(String(cString: strerror(code)))" }
-}
-
-private struct TimedOut: Error, CustomStringConvertible {
-  let what: String
-  var description: String { "timed out waiting until \(what)" }
-}
-
-/// Waits for a real condition (another thread's work), checking every 5 ms;
-/// fails the test after `timeout`.
-private func waitUntil(
-  _ what: String, timeout: Duration = .seconds(60),
-  sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
-) async throws {
-  let clock = ContinuousClock()
-  let deadline = clock.now + timeout
-  while clock.now < deadline {
-    if try await condition() { return }
-    // A poll interval, not synchronisation: the saver's thread tells nobody
-    // when it is done. Spinning instead would take a shared pool thread.
-    try await Task.sleep(for: .milliseconds(5))
-  }
-  // Once more: this task may have been kept waiting past the deadline itself.
-  if try await condition() { return }
-  Issue.record("timed out after \(timeout) waiting until \(what)", sourceLocation: sourceLocation)
-  throw TimedOut(what: what)
-}
-
-extension TestClock<Duration> {
-  /// Whether a sleep is registered on the clock (the settle time started).
-  fileprivate func hasSleepers() async -> Bool {
-    do {
-      try await checkSuspension()
-      return false
-    } catch {
-      return true
-    }
-  }
 }
