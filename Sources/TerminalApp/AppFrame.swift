@@ -150,10 +150,16 @@ extension AppView {
     case nil:
       break
     }
+    if state.isHelpShown {
+      layers.append(
+        HelpOverlay.layer(
+          helpBindings(below), scroll: state.helpScroll, footer: helpFooter(state.app), on: size))
+    }
     if let text = state.bannerText {
-      // Drawn across the row on every layer that covers it, so a sheet tall
-      // enough to reach the banner's row does not hide the message (the
-      // quit key's warning among them); the sheet keeps its cursor.
+      // Drawn across the row on every layer that covers it, so a sheet or
+      // full help tall enough to reach the banner's row does not hide the
+      // message (the quit key's warning among them); a sheet keeps its
+      // cursor.
       let row = size.height - 2
       for index in layers.indices {
         let rect = layers[index].rect
@@ -163,12 +169,6 @@ extension AppView {
           " " + text + " ", x: -rect.x, y: row - rect.y, width: size.width,
           style: Style(foreground: .ansi(1), attributes: [.bold, .reverse]))
       }
-    }
-    if state.isHelpShown {
-      var help = HelpOverlay.layer(
-        helpBindings(below), scroll: state.helpScroll, footer: helpFooter(state.app), on: size)
-      if state.bannerText != nil { help.unshadedRow = size.height - 2 }
-      layers.append(help)
     }
     return Frame(size: size, layers: layers)
   }

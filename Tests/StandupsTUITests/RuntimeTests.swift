@@ -190,6 +190,20 @@ import Testing
     #expect(styles.count == 1)
   }
 
+  /// Full help reaches the banner's row too: the message is drawn across it.
+  @Test func theBannerShowsOverFullHelp() {
+    for size in [Size(width: 80, height: 24), .small] {
+      let (runtime, backend) = makeRuntime(appState([.mock]), size: size)
+      runtime.press(.char("a"))
+      runtime.type("Retro")
+      runtime.press(.function(1))
+      #expect(backend.shows("Keys"), "\(size)")
+      runtime.press(.ctrl("c"))
+      #expect(!runtime.isFinished)
+      #expect(backend.lines[size.height - 2].contains("Unsaved: ctrl+c"), "\(size)")
+    }
+  }
+
   @Test func pasteIntoTextField() {
     let (runtime, backend) = makeRuntime()
     runtime.press(.char("a"))
