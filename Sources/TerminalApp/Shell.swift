@@ -125,10 +125,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   // Written out rather than as `Scope` + `Reduce`: every key passes through
   // here, and a direct call costs no key path or case path machinery.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    // Any other key after the warning takes it back, as does the warning
-    // leaving the screen: only the quit key pressed again quits. What
-    // effects send (a save's result) leaves it standing.
-    if state.isQuitWarningShown, action.takesBackQuitWarning { state.isQuitWarningShown = false }
+    // The quit key's warning is taken back by any other key and by its
+    // leaving the screen (expired or replaced): only the quit key pressed
+    // again quits. What effects send (a save's result) leaves it standing.
     switch action {
     case .app(let action):
       let effect = app.reduce(into: &state.app, action: action).map(Action.app)
@@ -159,9 +158,11 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       return .none
     case .noticeExpired:
       if state.banner?.kind == .notice { state.banner = nil }
+      state.isQuitWarningShown = false
       return .none
     case .keyPressed:
       state.banner = nil
+      state.isQuitWarningShown = false
       return .cancel(id: CancelID.notice)
     case .statusChanged(let status):
       state.status = status
@@ -203,14 +204,5 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       await send(.noticeExpired)
     }
     .cancellable(id: CancelID.notice, cancelInFlight: true)
-  }
-}
-
-extension Shell.Action {
-  fileprivate var takesBackQuitWarning: Bool {
-    switch self {
-    case .keyPressed, .noticeExpired: true
-    default: false
-    }
   }
 }
