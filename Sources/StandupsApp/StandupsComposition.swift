@@ -46,19 +46,25 @@ public enum StandupsComposition {
 }
 
 /// The app's reducer in its shell, with the debug log when one was asked for.
+/// The shell is made once, with the store: every key runs through it, and a
+/// `body` would be built again for each action (this type has stored
+/// properties, so its body is not cached).
 struct AppReducer: Reducer {
-  let log: ChangeLog?
-  private var shell: Shell<AppFeature> {
-    Shell(
+  private let shell: Shell<AppFeature>
+  private let log: ChangeLog?
+
+  init(log: ChangeLog?) {
+    self.shell = Shell(
       AppFeature(), messages: StandupsView.message, quitting: .quitting,
       unsavedWork: StandupsView.unsavedWork)
+    self.log = log
   }
-  var body: some Reducer<Shell<AppFeature>.State, Shell<AppFeature>.Action> {
-    if let log {
-      shell._printChanges(to: log)
-    } else {
-      shell
-    }
+
+  func reduce(
+    into state: inout Shell<AppFeature>.State, action: Shell<AppFeature>.Action
+  ) -> Effect<Shell<AppFeature>.Action> {
+    if let log { return shell._printChanges(to: log).reduce(into: &state, action: action) }
+    return shell.reduce(into: &state, action: action)
   }
 }
 
