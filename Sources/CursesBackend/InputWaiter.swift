@@ -68,7 +68,8 @@ final class InputWaiter: Sendable {
       // Captured, the caller's actor isolates this closure: the wait ends
       // with one job on that actor, not a hop through the default executor.
       _ = isolation
-      return await withCheckedContinuation { continuation in
+      // Resumed exactly once: a watch fires once, and so does the queue's block.
+      return await withUnsafeContinuation { continuation in
         var fds = [pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)]
         if watchInput { fds.append(pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)) }
         let onLoop =

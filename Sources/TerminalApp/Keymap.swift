@@ -71,8 +71,9 @@ public struct Keymap<Action: Sendable> {
   }
 
   public func action(for key: Key) -> Action? {
-    for command in commands where command.binding.matches(key) {
-      if let action = command.action(key) { return action }
+    // By index: a loop over the commands would copy each one it looks at.
+    for index in commands.indices where commands[index].binding.matches(key) {
+      if let action = commands[index].action(key) { return action }
     }
     return fallback?(key)
   }

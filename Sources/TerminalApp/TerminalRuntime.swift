@@ -25,22 +25,18 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   /// keymap is kept until the next one replaces it, off the key's path).
   private var isShownKeymapCurrent = false
   private var keymapObservation: StoreObservation?
-  /// Called after each change with the app's state (persistence hooks in here).
-  private let onStateChange: (App.State) -> Void
   /// Called before the program stops for Ctrl-Z: a stopped program may never
   /// be continued, so what is unsaved is written first.
   private let beforeSuspending: () async -> Void
 
   public init(
     store: Store<Shell<App>.State, Action>, view: AppView<App, Memory>, memory: Memory,
-    backend: any TerminalBackend, onStateChange: @escaping (App.State) -> Void = { _ in },
-    beforeSuspending: @escaping () async -> Void = {}
+    backend: any TerminalBackend, beforeSuspending: @escaping () async -> Void = {}
   ) {
     self.store = store
     self.view = view
     self.memory = memory
     self.backend = backend
-    self.onStateChange = onStateChange
     self.beforeSuspending = beforeSuspending
     // Whatever sends the action (a key, an effect, a test), the keys on
     // screen are those of the state before it.
@@ -54,9 +50,11 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     observation = store.observe { [weak self] in
       guard let self else { return }
       self.needsRender = true
-      self.onStateChange(self.store.state.app)
-      // An effect's action arrived while the loop waits for input: draw it now.
-      if self.isWaitingForEvents, !self.isFinished { self.render() }
+      // An effect's action arrived while the loop waits for input: draw it
+      // now. (Only then is the state read: each read copies all of it.)
+      guard self.isWaitingForEvents else { return }
+      let state = self.store.state
+      if !state.isQuitRequested { self.render(state) }
     }
     if let onLaunch { store.send(.app(onLaunch)) }
     render()
