@@ -26,7 +26,7 @@ extension DocumentFormat where Document == IdentifiedArrayOf<Standup> {
           }
         }
       },
-      encode: StandupsFormat.encode,
+      encode: { JSONText.escapingInvisibles(try StandupsFormat.encode($0)) },
       decodeOnce: { bytes, passed, copy in
         var file: StoredBytes?
         if let copy { file = { range in copy.bytes(in: range) } }

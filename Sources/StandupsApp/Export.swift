@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Persistence
 import StandupsCore
 import StandupsTUI
 
@@ -91,7 +92,7 @@ struct Export: AsyncParsableCommand {
     case .json:
       do {
         // Exactly what the app would save: the output is a data file as it is.
-        output = try StandupsFormat.encode(selection)
+        output = try DocumentFormat.standups.encode(selection)
       } catch {
         printError("cannot encode the standups: \(error)")
         throw ExitCode(1)

@@ -57,15 +57,22 @@ struct ToolsEndToEndTests {
     }
   }
 
+  /// A data file of the sample standups, the first given `title`, in a
+  /// directory of its own (the caller removes it).
+  static func sampleFile(firstTitled title: String) throws -> (directory: URL, path: String) {
+    let directory = try Harness.temporaryDirectory("standups-titles")
+    let path = directory.appendingPathComponent("s.json").path
+    var standups = AppSession.sample
+    standups[0].title = title
+    try DataFile(path: path).save(standups)
+    return (directory, path)
+  }
+
   /// What error messages quote (an argument, a title from the data file)
   /// may hold escape codes: the terminal is shown them, not sent them.
   @Test func errorMessagesShowEscapeCodesInsteadOfSendingThem() throws {
-    let directory = try Harness.temporaryDirectory("standups-escapes")
+    let (directory, data) = try Self.sampleFile(firstTitled: "Bad\u{1B}[2J\u{1B}]0;owned\u{07}")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let data = directory.appendingPathComponent("s.json").path
-    var standups = AppSession.sample
-    standups[0].title = "Bad\u{1B}[2J\u{1B}]0;owned\u{07}"
-    try DataFile(path: data).save(standups)
     let escape = "\u{1B}[31m"
     let runs: [(String?, [String], String)] = [
       (Self.standups, ["render", "--data", data, "--open", "/1/meetings/9"], "has 1 meeting;"),
@@ -82,6 +89,32 @@ struct ToolsEndToEndTests {
       #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"))
       #expect(result.stderr.contains("\u{241B}"), "\(arguments): the escape is shown")
     }
+  }
+
+  /// An export printed to the terminal sends it no control and no bidi
+  /// override from a title: JSON escapes them (and reads back the same),
+  /// Markdown shows a stand-in.
+  @Test func exportsPrintNoControlATerminalActsOn() throws {
+    let (directory, data) = try Self.sampleFile(
+      firstTitled: "CSI\u{9B}2J \u{1B}[31m \u{202E}gpj.exe")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let binary = try #require(Self.standups)
+    for format in ["json", "markdown"] {
+      let result = try Harness.run(
+        binary, ["export", "--data", data, "--format", format],
+        environment: TerminalSession.environment)
+      #expect(result.status == 0, "\(format): \(result.stderr)")
+      for character in ["\u{9B}", "\u{1B}", "\u{202E}"] {
+        #expect(!result.stdout.contains(character), "\(format)")
+      }
+    }
+    let json = try Harness.run(
+      binary, ["export", "--data", data, "--format", "json"],
+      environment: TerminalSession.environment)
+    #expect(json.stdout.contains("CSI\\u009b2J \\u001b[31m \\u202egpj.exe"))
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let titles = (object?["standups"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+    #expect(titles?.contains("CSI\u{9B}2J \u{1B}[31m \u{202E}gpj.exe") == true)
   }
 
   /// Full help (`?`) of the real binaries: the version the composition root

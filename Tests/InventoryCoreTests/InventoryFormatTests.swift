@@ -91,3 +91,17 @@ struct InventoryFormatTests {
     }
   }
 }
+
+/// The inventory file, like the standups file, holds no character a
+/// terminal acts on raw (see `JSONText`).
+struct InventoryFileTextTests {
+  @Test func aNameWithAControlIsSavedAsAnEscapeAndReadBack() throws {
+    var item = Item.keyboard
+    item.name = "Key\u{9B}board \u{202E}"
+    let data = try DocumentFormat.inventory.encode([item])
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.contains("\"name\" : \"Key\\u009bboard \\u202e\""))
+    #expect(!text.contains("\u{9B}") && !text.contains("\u{202E}"))
+    #expect(try DocumentFormat.inventory.decode(data) == [item])
+  }
+}

@@ -65,7 +65,7 @@ extension DocumentFormat where Document == IdentifiedArrayOf<Item> {
     DocumentFormat(
       name: "inventory file", program: "inventory", version: InventoryFormat.currentVersion,
       decode: { (data: Data) throws(FormatError) in try InventoryFormat.decode(data) },
-      encode: { try InventoryFormat.encode($0) })
+      encode: { JSONText.escapingInvisibles(try InventoryFormat.encode($0)) })
   }
 }
 

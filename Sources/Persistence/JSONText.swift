@@ -1,0 +1,78 @@
+import Foundation
+
+/// JSON that is safe to print to a terminal. `JSONEncoder` escapes the C0
+/// controls (ESC among them) but writes every other character as it is, so
+/// a title could still carry a C1 control (U+009B is CSI to a terminal that
+/// takes 8-bit controls, U+0085 a line break) or a bidirectional override
+/// that shows text in another order than it reads. Those are written as
+/// `\u` escapes here: the same strings to any JSON reader, and nothing a
+/// terminal acts on when the file or an export is printed.
+public enum JSONText {
+  /// `json` with the characters above escaped; the same bytes when it has
+  /// none (the usual case: nothing is copied then).
+  public static func escapingInvisibles(_ json: Data) -> Data {
+    json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Data in
+      guard var found = firstEscaped(in: bytes, from: 0), let start = bytes.baseAddress else {
+        return json
+      }
+      let base = start.assumingMemoryBound(to: UInt8.self)
+      var output = Data(capacity: bytes.count + 64)
+      var copied = 0
+      while true {
+        output.append(base + copied, count: found.offset - copied)
+        output.append(contentsOf: escape(found.scalar))
+        copied = found.offset + found.length
+        guard let next = firstEscaped(in: bytes, from: copied) else { break }
+        found = next
+      }
+      output.append(base + copied, count: bytes.count - copied)
+      return output
+    }
+  }
+
+  private struct Found {
+    var offset: Int
+    var length: Int
+    var scalar: UInt32
+  }
+
+  /// The next character to escape at or after `start`, by its UTF-8: only
+  /// lead bytes C2, D8 and E2 can begin one, and none of them occurs inside
+  /// another character's encoding or in JSON's ASCII structure.
+  private static func firstEscaped(in bytes: UnsafeRawBufferPointer, from start: Int) -> Found? {
+    var i = start
+    let count = bytes.count
+    while i + 1 < count {
+      let lead = bytes[i]
+      switch lead {
+      case 0xC2 where (0x80...0x9F).contains(bytes[i + 1]):
+        // U+0080–U+009F: the C1 controls.
+        return Found(offset: i, length: 2, scalar: UInt32(bytes[i + 1]))
+      case 0xD8 where bytes[i + 1] == 0x9C:
+        // U+061C: Arabic letter mark.
+        return Found(offset: i, length: 2, scalar: 0x061C)
+      case 0xE2 where i + 2 < count:
+        let second = bytes[i + 1]
+        let third = bytes[i + 2]
+        // U+200E–U+200F marks, U+2028–U+202E separators and embeddings,
+        // U+2066–U+2069 isolates.
+        let isInvisible =
+          (second == 0x80 && ((0x8E...0x8F).contains(third) || (0xA8...0xAE).contains(third)))
+          || (second == 0x81 && (0xA6...0xA9).contains(third))
+        if isInvisible {
+          let scalar = 0x2000 + (UInt32(second & 0x3F) << 6) + UInt32(third & 0x3F)
+          return Found(offset: i, length: 3, scalar: scalar)
+        }
+      default:
+        break
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  private static func escape(_ scalar: UInt32) -> [UInt8] {
+    let hex = Array("0123456789abcdef".utf8)
+    return Array("\\u".utf8) + [12, 8, 4, 0].map { hex[Int((scalar >> $0) & 0xF)] }
+  }
+}
