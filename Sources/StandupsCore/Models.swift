@@ -85,10 +85,20 @@ public struct Meeting: Equatable, Hashable, Identifiable, Codable, Sendable {
   public let id: ID
   public let date: Date
   public var transcript: String
-  public init(id: ID, date: Date, transcript: String) {
+  /// Who was on the standup's roster when the meeting was recorded, in its
+  /// order; nil for a meeting recorded before rosters were kept (shown with
+  /// the standup's roster).
+  public var attendees: [String]?
+  public init(id: ID, date: Date, transcript: String, attendees: [String]? = nil) {
     self.id = id
     self.date = date
     self.transcript = transcript
+    self.attendees = attendees
+  }
+
+  /// The names shown for this meeting: its own roster, else `standup`'s.
+  public func attendeeNames(in standup: Standup) -> [String] {
+    attendees ?? standup.attendees.map(\.name)
   }
 }
 

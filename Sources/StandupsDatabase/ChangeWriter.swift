@@ -237,9 +237,11 @@ struct ChangeWriter {
     let position = try await meetingPosition(in: owner, after: after, on: connection)
     try await connection.run(
       """
-      INSERT INTO meetings (id, standup_id, position, date_seconds, recorded_at, transcript)
+      INSERT INTO meetings
+        (id, standup_id, position, date_seconds, recorded_at, transcript, attendees)
       VALUES (\(meeting.id.rawValue), \(owner.rawValue), \(position),
-        \(meeting.date.timeIntervalSinceReferenceDate), \(meeting.date), \(meeting.transcript))
+        \(meeting.date.timeIntervalSinceReferenceDate), \(meeting.date), \(meeting.transcript),
+        \(meeting.attendees))
       ON CONFLICT (id) DO NOTHING
       """, logger: logger)
   }

@@ -110,17 +110,17 @@ enum StandupRows {
   ) async throws {
     let meetings = try await connection.run(
       """
-      SELECT standup_id, id, date_seconds, transcript FROM meetings
+      SELECT standup_id, id, date_seconds, transcript, attendees FROM meetings
       WHERE \(filter)::uuid[] IS NULL OR standup_id = ANY(\(filter)::uuid[])
       ORDER BY standup_id, position
       """, logger: logger)
     for row in try await meetings.collect() {
-      let (standupID, id, seconds, transcript) = try row.decode(
-        (UUID, UUID, Double, String).self)
+      let (standupID, id, seconds, transcript, attendees) = try row.decode(
+        (UUID, UUID, Double, String, [String]?).self)
       meetingsByStandup[standupID, default: []].append(
         Meeting(
           id: .init(id), date: Date(timeIntervalSinceReferenceDate: seconds),
-          transcript: transcript))
+          transcript: transcript, attendees: attendees))
     }
   }
 }

@@ -57,6 +57,11 @@ enum TeamSchema {
       )
       """
     ],
+    [
+      // Who was on a meeting's roster when it was recorded, in order; NULL
+      // for meetings recorded before rosters were kept.
+      "ALTER TABLE meetings ADD COLUMN attendees text[]"
+    ],
   ]
 
   static var currentVersion: Int { migrations.count }

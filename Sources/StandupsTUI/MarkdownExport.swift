@@ -171,10 +171,11 @@ public enum MarkdownExport {
     let ordered = meetings.enumerated().sorted {
       $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset < $1.offset
     }
-    let speakers = standup.attendees.map(\.name).filter { !$0.isEmpty }
-      .sorted { $0.count > $1.count }
     for (_, meeting) in ordered {
       lines += ["", "## \(timeZone.components(of: meeting.date))"]
+      // Whoever was on the meeting's roster is bold, though gone since.
+      let speakers = meeting.attendeeNames(in: standup).filter { !$0.isEmpty }
+        .sorted { $0.count > $1.count }
       let items = transcriptItems(meeting.transcript, speakers: speakers)
       lines += items.isEmpty ? ["_No notes._"] : items
     }

@@ -41,7 +41,8 @@ enum MeetingDetailScreen {
     ) { content in
       let width = content.bounds.width
       content.put(date, x: 1, y: 0, style: Styles.title)
-      let names = state.standup.attendees.map(\.name).filter { !$0.isEmpty }.joined(separator: ", ")
+      let names = state.meeting.attendeeNames(in: state.standup).filter { !$0.isEmpty }
+        .joined(separator: ", ")
       var x = content.put("Attendees ", x: 1, y: 1, style: Styles.hint)
       x = content.put(names, x: x, y: 1, width: max(0, width - x - 1))
       content.put("Transcript", x: 1, y: 3, style: Styles.sectionTitle)

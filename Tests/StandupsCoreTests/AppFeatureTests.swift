@@ -99,7 +99,9 @@ struct AppFeatureTests {
     }
 
     // Saved newest first, into the detail below and the list.
-    let meeting = Meeting(id: .init(UUID(0)), date: testNow, transcript: "Blob: Hi")
+    let meeting = Meeting(
+      id: .init(UUID(0)), date: testNow, transcript: "Blob: Hi",
+      attendees: ["Blob", "Blob Jr", "Blob Sr"])
     await store.receive(
       .path(.element(id: 1, action: .record(.delegate(.save(transcript: "Blob: Hi")))))
     ) {
@@ -123,6 +125,34 @@ struct AppFeatureTests {
     await store.finish()
   }
 
+  /// A meeting keeps the roster it was run with, though the standup's has
+  /// changed since the recording started (an edit made elsewhere).
+  @Test
+  func aMeetingKeepsTheRosterItWasRecordedWith() async {
+    let recorded = Standup.sixSeconds
+    var edited = recorded
+    edited.attendees.removeLast()
+    edited.attendees.append(Attendee(id: .init(UUID(200)), name: "Newcomer"))
+    var record = RecordMeeting.State(standup: recorded)
+    record.notes = [RecordMeeting.Note(speaker: "Blob Sr", text: "Leaving today")]
+    let store = makeStore(
+      AppFeature.State(
+        path: StackState([.detail(StandupDetail.State(standup: edited)), .record(record)]),
+        standupsList: StandupsList.State(standups: [edited])))
+
+    let meeting = Meeting(
+      id: .init(UUID(0)), date: testNow, transcript: "Blob Sr: Leaving today",
+      attendees: ["Blob", "Blob Jr", "Blob Sr"])
+    await store.send(.quitting) {
+      $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
+      $0.standupsList.standups[id: edited.id]?.meetings.insert(meeting, at: 0)
+    }
+    #expect(meeting.attendeeNames(in: edited) == ["Blob", "Blob Jr", "Blob Sr"])
+    // One recorded before rosters were kept shows the standup's.
+    let older = Meeting(id: .init(UUID(1)), date: testNow, transcript: "")
+    #expect(older.attendeeNames(in: edited) == ["Blob", "Blob Jr", "Newcomer"])
+  }
+
   @Test
   func quittingWhileRecordingSavesTheMeetingWithItsNotes() async {
     let standup = Standup.sixSeconds
@@ -136,7 +166,8 @@ struct AppFeatureTests {
 
     // As "Save and end" saves it: the draft becomes the current speaker's note.
     let meeting = Meeting(
-      id: .init(UUID(0)), date: testNow, transcript: "Blob: Shipped\nBlob: Half typed")
+      id: .init(UUID(0)), date: testNow, transcript: "Blob: Shipped\nBlob: Half typed",
+      attendees: standup.attendees.map(\.name))
     await store.send(.quitting) {
       $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
       $0.standupsList.standups[id: standup.id]?.meetings.insert(meeting, at: 0)
@@ -196,7 +227,8 @@ struct AppFeatureTests {
     await store.finish()
 
     #expect(store.state.path.ids == [0])
-    let meeting = Meeting(id: .init(UUID(0)), date: testNow, transcript: "")
+    let meeting = Meeting(
+      id: .init(UUID(0)), date: testNow, transcript: "", attendees: ["Blob", "Blob Jr", "Blob Sr"])
     #expect(
       store.state.path[id: 0]
         == .detail(
@@ -416,7 +448,9 @@ struct AppFeatureTests {
         $0.isEnded = true
       }
     }
-    let meeting = Meeting(id: .init(UUID(0)), date: testNow, transcript: "")
+    let meeting = Meeting(
+      id: .init(UUID(0)), date: testNow, transcript: "",
+      attendees: Standup.sixSeconds.attendees.map(\.name))
     await store.receive(.path(.element(id: 1, action: .record(.delegate(.save(transcript: "")))))) {
       $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
       $0.standupsList.standups[id: Standup.sixSeconds.id]?.meetings.insert(meeting, at: 0)

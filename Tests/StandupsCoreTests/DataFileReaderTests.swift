@@ -37,6 +37,15 @@ struct DataFileReaderTests {
         id: .init(UUID(99)), date: Date(timeIntervalSince1970: 951_782_400), transcript: "29 Feb"))
     standups[1].meetings.append(
       Meeting(id: .init(UUID(98)), date: Date(timeIntervalSince1970: 0), transcript: ""))
+    // Meetings with the roster they were recorded with, empty or not.
+    standups[1].meetings.append(
+      Meeting(
+        id: .init(UUID(97)), date: Date(timeIntervalSince1970: 60), transcript: "Zoë: hi",
+        attendees: ["Zoë", "李雷", "\u{1B}[2J \"q\"", ""]))
+    standups[2].meetings.append(
+      Meeting(
+        id: .init(UUID(96)), date: Date(timeIntervalSince1970: 120), transcript: "",
+        attendees: []))
     let data = try StandupsFormat.encode(standups)
     let fast = try #require(DataFileReader.read(data))
     #expect(fast == standups)
@@ -49,6 +58,9 @@ struct DataFileReaderTests {
       #""title": "x", "meetings": null"#,
       #""title": "x""#,
       #""title": "x", "meetings": [{"id": "00000000-0000-0000-0000-0000000000ff", "#
+        + #""date": "2024-12-31T23:59:59Z", "transcript": "a"}]"#,
+      #""title": "x", "meetings": [{"attendees": ["A", "\u00e9"], "#
+        + #""id": "00000000-0000-0000-0000-0000000000ff", "#
         + #""date": "2024-12-31T23:59:59Z", "transcript": "a"}]"#,
     ] {
       let json = standup(fields)
@@ -82,6 +94,10 @@ struct DataFileReaderTests {
       standup("\"title\": \"tab\u{09}raw\""),  // raw control character
       standup(#""title": "\ud800""#),  // lone surrogate
       standup(#""title": "x",}"#),  // trailing comma
+      standup(
+        #""title": "x", "meetings": [{"attendees": null, "#
+          + #""id": "00000000-0000-0000-0000-0000000000ff", "#
+          + #""date": "2024-12-31T23:59:59Z", "transcript": "a"}]"#),  // a null roster
       #"{"version": 2, "standups": []}"#,
       #"{"version": 1.0, "standups": []}"#,
       #"{"version": 01, "standups": []}"#,

@@ -710,7 +710,9 @@ struct SyncTests {
       }
     }
     let old = Standup.sixSeconds
-    let meeting = Meeting(id: .init(UUID(0)), date: testNow, transcript: "Blob: Hi")
+    let meeting = Meeting(
+      id: .init(UUID(0)), date: testNow, transcript: "Blob: Hi",
+      attendees: old.attendees.map(\.name))
     let standup = Standup(
       id: .init(UUID(1)), attendees: old.attendees, duration: old.duration, meetings: [meeting],
       theme: old.theme, title: old.title)

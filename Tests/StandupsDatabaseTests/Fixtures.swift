@@ -19,10 +19,12 @@ enum Fixtures {
     meetings: [
       Meeting(
         id: id(), date: Date(timeIntervalSinceReferenceDate: 723_456_789.123_456_7),
-        transcript: "会議の記録\n李雷: 完了 ✅\n\tindented; 'quoted' \"twice\" \\ done"),
+        transcript: "会議の記録\n李雷: 完了 ✅\n\tindented; 'quoted' \"twice\" \\ done",
+        // The roster it was recorded with: text an array literal must quote.
+        attendees: ["李雷", "Zoë 🎉", "Gone {braces}, \"comma\" \\", "NULL", ""]),
       Meeting(
         id: id(), date: Date(timeIntervalSinceReferenceDate: 0.000_001),
-        transcript: ""),
+        transcript: "", attendees: []),
     ],
     theme: .navy,
     title: "🚀 Ünïcödé 日本語チーム 👩‍👩‍👧")

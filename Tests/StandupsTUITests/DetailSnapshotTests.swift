@@ -121,6 +121,30 @@ import TextSnapshotTesting
     #expect(!screen.shows("… and"))
   }
 
+  /// A meeting shows the roster it was recorded with, not the standup's of
+  /// today; one recorded before rosters were kept shows the standup's.
+  @Test func aMeetingShowsItsOwnRoster() throws {
+    var standup = Standup.mock
+    let recorded = try #require(standup.meetings.first)
+    var meeting = recorded
+    meeting.attendees = ["Blob", "Ada Gone"]
+    standup.meetings[id: meeting.id] = meeting
+    let attendeesLine = { (shown: Meeting) -> String? in
+      let state = appState(
+        [standup],
+        path: [
+          .detail(StandupDetail.State(standup: standup, selection: shown.id)),
+          .meeting(MeetingDetail.State(meeting: shown, standup: standup)),
+        ])
+      return draw(state, size: Size(width: 80, height: 24)).lines
+        .first { $0.contains("Attendees") }
+    }
+    let line = attendeesLine(meeting)
+    #expect(line?.contains("Attendees Blob, Ada Gone") == true, "\(line ?? "")")
+    #expect(line?.contains("Blob Jr") == false)
+    #expect(attendeesLine(recorded)?.contains("Attendees Blob, Blob Jr, Blob Sr") == true)
+  }
+
   /// Long notes wrap; the transcript scrolls until its last row is at the
   /// bottom, no further (G goes there, g back to the top).
   @Test func aLongTranscriptWrapsAndScrollsToItsEnd() throws {

@@ -204,6 +204,25 @@ struct ExportTests {
     #expect(markdown.hasSuffix("## 2026-11-20 09:30\n- : - x\n"))
   }
 
+  /// The meeting's own roster names its speakers, though they have left
+  /// the standup since (a name with ": " in it is only a speaker if listed).
+  @Test func aMeetingsOwnRosterNamesItsSpeakers() {
+    var standup = engineering
+    let transcript = "Mary: Jane: hello"
+    standup.meetings = [
+      Meeting(
+        id: .init(205), date: date(1_795_167_000), transcript: transcript,
+        attendees: ["Mary: Jane"])
+    ]
+    #expect(
+      MarkdownExport.markdown(standup: standup, timeZone: utcTime)
+        .hasSuffix("## 2026-11-20 09:30\n- **Mary: Jane:** hello\n"))
+    standup.meetings = [Meeting(id: .init(205), date: date(1_795_167_000), transcript: transcript)]
+    #expect(
+      MarkdownExport.markdown(standup: standup, timeZone: utcTime)
+        .hasSuffix("## 2026-11-20 09:30\n- **Mary:** Jane: hello\n"))
+  }
+
   // MARK: JSON
 
   @Test func jsonExportRoundTripsByteExactStrings() throws {

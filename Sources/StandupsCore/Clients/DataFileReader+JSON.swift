@@ -59,13 +59,34 @@ extension DataFileReader {
   mutating func array<Element: Identifiable>(
     of element: (inout Self) -> Element?, into empty: IdentifiedArrayOf<Element>
   ) -> IdentifiedArrayOf<Element>? {
-    guard take(UInt8(ascii: "[")) else { return nil }
     var result = empty
-    if take(UInt8(ascii: "]")) { return result }
+    let read = elements(of: element, add: { result.append($0).inserted })
+    return read ? result : nil
+  }
+
+  /// An array of strings.
+  mutating func strings() -> [String]? {
+    var result: [String] = []
+    let read = elements(
+      of: { $0.string() },
+      add: { (next: String) -> Bool in
+        result.append(next)
+        return true
+      })
+    return read ? result : nil
+  }
+
+  /// A JSON array, each element read by `element` and handed to `add`;
+  /// false when an element cannot be read, or `add` returns false.
+  private mutating func elements<Element>(
+    of element: (inout Self) -> Element?, add: (Element) -> Bool
+  ) -> Bool {
+    guard take(UInt8(ascii: "[")) else { return false }
+    if take(UInt8(ascii: "]")) { return true }
     repeat {
-      guard let next = element(&self), result.append(next).inserted else { return nil }
+      guard let next = element(&self), add(next) else { return false }
     } while take(UInt8(ascii: ","))
-    return take(UInt8(ascii: "]")) ? result : nil
+    return take(UInt8(ascii: "]"))
   }
 
   mutating func null() -> Bool {

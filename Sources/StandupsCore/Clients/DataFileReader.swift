@@ -222,18 +222,20 @@ struct DataFileReader {
     var id: UUID?
     var date: Date?
     var transcript: String?
+    var attendees: [String]?
     guard
       object({ reader, key in
         switch key {
         case .id: return Self.once(&id) { reader.uuid() }
         case .date: return Self.once(&date) { reader.date() }
         case .transcript: return Self.once(&transcript) { reader.string() }
+        case .attendees: return Self.once(&attendees) { reader.strings() }
         default:
           return false
         }
       }), let id, let date, let transcript
     else { return nil }
-    return Meeting(id: .init(id), date: date, transcript: transcript)
+    return Meeting(id: .init(id), date: date, transcript: transcript, attendees: attendees)
   }
 
   /// Reads a member's value into an empty slot: a repeated key, or a value

@@ -188,7 +188,12 @@ extension AppFeature {
     guard let index = state.path.ids.firstIndex(of: id), index > 0 else { return .none }
     let detailID = state.path.ids[index - 1]
     guard case .detail(var detail) = state.path[id: detailID] else { return .none }
-    let meeting = Meeting(id: .init(uuid()), date: now, transcript: transcript)
+    // The roster the meeting was run with: the recording's, which the
+    // standup's may have moved on from by now.
+    var roster = detail.standup.attendees
+    if case .record(let recording) = state.path[id: id] { roster = recording.standup.attendees }
+    let meeting = Meeting(
+      id: .init(uuid()), date: now, transcript: transcript, attendees: roster.map(\.name))
     guard state.standupsList.standups[id: detail.standup.id] != nil else {
       return saveIntoNewStandup(meeting, detailID: detailID, recordID: id, in: &state)
     }
