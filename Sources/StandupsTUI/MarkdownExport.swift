@@ -173,6 +173,10 @@ public enum MarkdownExport {
     }
     for (_, meeting) in ordered {
       lines += ["", "## \(timeZone.components(of: meeting.date))"]
+      // Who was there, where the meeting kept it (older ones did not).
+      let roster = (meeting.attendees ?? []).map { escaped($0, startsBlock: false) }
+        .filter { !$0.isEmpty }
+      if !roster.isEmpty { lines += ["Attendees: " + roster.joined(separator: ", "), ""] }
       // Whoever was on the meeting's roster is bold, though gone since.
       let speakers = meeting.attendeeNames(in: standup).filter { !$0.isEmpty }
         .sorted { $0.count > $1.count }

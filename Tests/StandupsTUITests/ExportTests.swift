@@ -204,8 +204,9 @@ struct ExportTests {
     #expect(markdown.hasSuffix("## 2026-11-20 09:30\n- : - x\n"))
   }
 
-  /// The meeting's own roster names its speakers, though they have left
-  /// the standup since (a name with ": " in it is only a speaker if listed).
+  /// The meeting's own roster is listed under its heading and names its
+  /// speakers, though they have left the standup since (a name with ": " in
+  /// it is only a speaker if listed); a meeting without one lists nobody.
   @Test func aMeetingsOwnRosterNamesItsSpeakers() {
     var standup = engineering
     let transcript = "Mary: Jane: hello"
@@ -216,7 +217,12 @@ struct ExportTests {
     ]
     #expect(
       MarkdownExport.markdown(standup: standup, timeZone: utcTime)
-        .hasSuffix("## 2026-11-20 09:30\n- **Mary: Jane:** hello\n"))
+        .hasSuffix("## 2026-11-20 09:30\nAttendees: Mary: Jane\n\n- **Mary: Jane:** hello\n"))
+    // Names in the roster line are escaped like any text; empty ones left out.
+    standup.meetings[id: .init(205)]?.attendees = ["*Star*", " ", "Ann"]
+    #expect(
+      MarkdownExport.markdown(standup: standup, timeZone: utcTime)
+        .contains("## 2026-11-20 09:30\nAttendees: \\*Star\\*, Ann\n\n"))
     standup.meetings = [Meeting(id: .init(205), date: date(1_795_167_000), transcript: transcript)]
     #expect(
       MarkdownExport.markdown(standup: standup, timeZone: utcTime)
