@@ -43,7 +43,10 @@ enum MeetingDetailScreen {
       content.put(date, x: 1, y: 0, style: Styles.title)
       let names = state.meeting.attendeeNames(in: state.standup).filter { !$0.isEmpty }
         .joined(separator: ", ")
-      var x = content.put("Attendees ", x: 1, y: 1, style: Styles.hint)
+      // A meeting recorded before rosters were kept shows the standup's
+      // roster as it is now, which may not be who attended: say so.
+      let label = state.meeting.attendees == nil ? "Current roster " : "Attendees "
+      var x = content.put(label, x: 1, y: 1, style: Styles.hint)
       x = content.put(names, x: x, y: 1, width: max(0, width - x - 1))
       content.put("Transcript", x: 1, y: 3, style: Styles.sectionTitle)
       let top = 4
