@@ -114,8 +114,8 @@ public enum InventoryView {
     case .three:
       keymap = ThirdTabScreen.keymap(state.thirdTab)
     }
-    keymap.commands += TabChrome.commands(selected: tab).map { $0.map { Action.app($0) } }
-    keymap.commands.append(Command(Keys.quit, send: .quitPressed))
+    keymap.append(contentsOf: TabChrome.commands(selected: tab).map { $0.map { Action.app($0) } })
+    keymap.append(Command(Keys.quit, send: .quitPressed))
     let trailing = tab == .inventory ? InventoryListScreen.countText(state.inventory) : nil
     return Screen(keymap: keymap) { canvas, bar, memory in
       TabChrome.draw(in: &canvas, selected: tab, trailing: trailing, bindings: bar) { content in

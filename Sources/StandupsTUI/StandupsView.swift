@@ -131,11 +131,11 @@ public enum StandupsView {
       var keymap = MeetingDetailScreen.keymap(meeting, size: size).map {
         Action.app(.path(.element(id: id, action: .meeting($0))))
       }
-      keymap.commands.append(
+      keymap.append(
         Command(
           Keys.copy, send: .app(.copyButtonTapped(.meeting(meeting.meeting, of: meeting.standup)))))
-      keymap.commands.append(contentsOf: review)
-      keymap.commands.append(back)
+      keymap.append(contentsOf: review)
+      keymap.append(back)
       return Scene(
         screen: Screen(keymap: keymap) { canvas, bar, _ in
           MeetingDetailScreen.draw(meeting, in: &canvas, bindings: bar, environment: environment)
@@ -152,8 +152,8 @@ public enum StandupsView {
     ).map(embed)
     // While the filter line is open, letters type: no q, no extra letter keys.
     if !list.filter.isEditing {
-      keymap.commands += extra
-      keymap.commands.append(Command(Keys.quit, send: .quitPressed))
+      keymap.append(contentsOf: extra)
+      keymap.append(Command(Keys.quit, send: .quitPressed))
     }
     let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in
       StandupsListScreen.draw(list, in: &canvas, bindings: bar, memory: &memory)
@@ -181,8 +181,8 @@ public enum StandupsView {
       .app(.path(.element(id: id, action: .detail($0))))
     }
     var keymap = StandupDetailScreen.keymap(detail).map(embed)
-    keymap.commands += extra
-    keymap.commands.append(back)
+    keymap.append(contentsOf: extra)
+    keymap.append(back)
     let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in
       StandupDetailScreen.draw(
         detail, in: &canvas, bindings: bar, environment: environment, memory: &memory)

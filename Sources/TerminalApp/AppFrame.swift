@@ -38,7 +38,7 @@ extension AppView {
     size: Size
   ) -> Keymap<Action> {
     var keymap = focusedKeymap(state, scene: scene, screenKeymap: screenKeymap, size: size)
-    keymap.commands.insert(contentsOf: Self.globalCommands, at: 0)
+    keymap.prepend(contentsOf: Self.globalCommands)
     return keymap
   }
 
@@ -85,7 +85,7 @@ extension AppView {
       keymap.typesText
       ? KeyBinding(keys: [.function(1)], help: ("f1", "help"), group: .app)
       : KeyBinding(keys: [.char("?"), .function(1)], help: ("?", "help"), group: .app)
-    keymap.commands.append(Command(binding.keptInShortHelp, send: .helpToggled))
+    keymap.append(Command(binding.keptInShortHelp, send: .helpToggled))
   }
 
   /// The scene for `state`, its screen's keys with the help key (added in
