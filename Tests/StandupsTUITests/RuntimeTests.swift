@@ -392,14 +392,16 @@ import Testing
     return state
   }
 
-  /// Lets effects run until `condition` holds (or 30 seconds pass: other
-  /// tests may keep the machine busy); yields, never sleeps.
+  /// Lets effects run until `condition` holds; yields, never sleeps. Gives
+  /// up only after 30 seconds *and* 100 000 turns: other tests on the main
+  /// actor take theirs at each yield, for as long as they need (a fuzz
+  /// session can hold it for seconds), and that time is not this test's.
   func settle(
     _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    var patience = Patience()
     while !condition() {
-      guard ContinuousClock.now < deadline else {
+      guard patience.lasts() else {
         Issue.record("Effects did not settle", sourceLocation: sourceLocation)
         return
       }
@@ -413,13 +415,26 @@ import Testing
   func untilSleeping(
     on clock: TestClock<Duration>, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    var patience = Patience()
     // checkSuspension throws exactly when there is a sleeper; it yields first.
     while (try? await clock.checkSuspension()) != nil {
-      guard ContinuousClock.now < deadline else {
+      guard patience.lasts() else {
         Issue.record("Nothing is asleep on the test clock", sourceLocation: sourceLocation)
         return
       }
     }
+  }
+}
+
+/// How long a test waits for its effects: 30 seconds and 100 000 turns,
+/// whichever is reached last.
+struct Patience {
+  private let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+  private var turns = 0
+
+  /// Counts a turn; false once both limits are reached.
+  mutating func lasts() -> Bool {
+    turns += 1
+    return turns < 100_000 || ContinuousClock.now < deadline
   }
 }
