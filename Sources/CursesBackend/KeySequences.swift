@@ -17,10 +17,17 @@ struct KeySequences {
   private var leads = [Bool](repeating: false, count: 256)
 
   /// `sequences`: each key's bytes and its KEY_* code. Where two keys send
-  /// the same bytes, the first listed wins.
+  /// the same bytes, the first listed wins. A key the app has no use for
+  /// that is one control character stays that character: `linux` lists
+  /// Ctrl-Z as its Suspend key (`kspd`), which would otherwise swallow it.
   init(_ sequences: [(bytes: [UInt8], code: Int32)]) {
     for (bytes, code) in sequences
     where !bytes.isEmpty && !self.sequences.contains(where: { $0.bytes == bytes }) {
+      if bytes.count == 1, InputDecoder.key(forControl: UInt32(bytes[0])) != nil,
+        InputDecoder.key(forCode: code) == nil
+      {
+        continue
+      }
       self.sequences.append((bytes, code))
       leads[Int(bytes[0])] = true
     }

@@ -18,6 +18,16 @@ import Testing
     text.unicodeScalars.map { .character($0.value) }
   }
 
+  /// `linux` lists Ctrl-Z as its Suspend key: a key the app has no name
+  /// for leaves the control character alone, one it names (Delete sending
+  /// DEL on `sun` and `cons25`) is still that key.
+  @Test func aControlCharacterListedAsAKeyTheAppDoesNotKnowStaysACharacter() {
+    let keys = KeySequences([([0x1A], KEY_SUSPEND), ([0x7F], KEY_DC), ([0x08], KEY_BACKSPACE)])
+    #expect(keys.decode([0x1A], final: true).input == [.character(0x1A)])
+    #expect(
+      keys.decode([0x7F, 0x08], final: true).input == [.keyCode(KEY_DC), .keyCode(KEY_BACKSPACE)])
+  }
+
   @Test func textIsCharactersWhateverItsLength() {
     let text = "jé日😀"
     let (input, rest) = keys.decode(Array(text.utf8), final: false)
