@@ -82,11 +82,10 @@ enum ItemFormSheet {
       else { return nil }
       return .nameChanged(text, cursor: cursor)
     }.map(embed)
-    keymap.commands.insert(
-      contentsOf: [
-        Command(Keys.save, send: save),
-        Command(Keys.cancel, send: cancel),
-      ], at: 0)
+    keymap.prepend(contentsOf: [
+      Command(Keys.save, send: save),
+      Command(Keys.cancel, send: cancel),
+    ])
     keymap.paste = { pasted in
       guard isText else { return nil }
       let (text, cursor) = TextFieldState.insert(pasted, text: form.item.name, cursor: form.cursor)

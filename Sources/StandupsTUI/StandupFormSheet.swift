@@ -75,13 +75,27 @@ enum StandupFormSheet {
       else { return nil }
       return .focusedTextChanged(newText, cursor: cursor)
     }.map(embed)
-    keymap.commands.insert(
-      contentsOf: [
-        Command(Keys.save, send: save),
-        Command(Keys.cancel, send: cancel),
-      ], at: 0)
+    keymap.prepend(contentsOf: [
+      Command(Keys.save, send: save),
+      Command(Keys.cancel, send: cancel),
+    ])
     keymap.paste = { pasted in
       guard let text = form.focusedText else { return nil }
+      // A list of names pasted into an attendee (a column of a spreadsheet,
+      // say) becomes one attendee a line; elsewhere line breaks are spaces.
+      if case .attendee = form.focus {
+        let lines = pasted.split(whereSeparator: \.isNewline)
+          .map { TextFieldState.insert(String($0), text: "", cursor: 0).text }
+          .map { line in
+            String(
+              line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+          }
+          .filter { !$0.isEmpty }
+        if lines.count > 1 {
+          let (first, cursor) = TextFieldState.insert(lines[0], text: text, cursor: form.cursor)
+          return embed(.attendeesPasted(first, cursor: cursor, names: Array(lines.dropFirst())))
+        }
+      }
       let (newText, cursor) = TextFieldState.insert(pasted, text: text, cursor: form.cursor)
       return embed(.focusedTextChanged(newText, cursor: cursor))
     }

@@ -292,4 +292,30 @@ struct StandupFormTests {
       #expect(new.hasChanges)
     }
   }
+
+  /// Lines pasted into an attendee: the focused one takes the first, each
+  /// other line is a new attendee after it, in order; the last has the focus.
+  @Test
+  func pastedNamesBecomeAttendeesAfterTheFocusedOne() async {
+    let store = makeStore(StandupForm.State(focus: .attendee(.init(11)), standup: standup))
+
+    await store.send(.attendeesPasted("BlobAnn", cursor: 7, names: ["Bob", "Carl"])) {
+      $0.standup.attendees = [
+        Attendee(id: .init(UUID(11)), name: "BlobAnn"),
+        Attendee(id: .init(UUID(0)), name: "Bob"),
+        Attendee(id: .init(UUID(1)), name: "Carl"),
+        Attendee(id: .init(UUID(12)), name: "Blob Jr"),
+        Attendee(id: .init(UUID(13)), name: "Blob Sr"),
+      ]
+      $0.focus = .attendee(.init(1))
+      $0.cursor = 4
+    }
+  }
+
+  /// Outside an attendee (a title, a stepper) such a paste changes nothing.
+  @Test
+  func pastedNamesNeedAnAttendeeFocused() async {
+    let store = makeStore(StandupForm.State(focus: .title, standup: standup))
+    await store.send(.attendeesPasted("Ann", cursor: 3, names: ["Bob"]))
+  }
 }

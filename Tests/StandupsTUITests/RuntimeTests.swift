@@ -221,6 +221,30 @@ import Testing
     #expect(backend.shows("Our Weekly sync"))
   }
 
+  /// A list of names pasted into an attendee's field (lines of a
+  /// spreadsheet column, blank lines and surrounding spaces left out) makes
+  /// one attendee a line; in the title its lines are joined instead.
+  @Test func pastingLinesIntoAnAttendeeAddsOneAttendeeALine() throws {
+    let (runtime, backend) = makeRuntime()
+    runtime.press(.char("a"))
+    runtime.handle(.paste("Design\nreview"))
+    runtime.press(.tab, .tab, .tab)
+    runtime.handle(.paste("Ann\r\n  Bob\t\n\n\u{1B}[31mCarl\n"))
+    runtime.render()
+    let form = try #require(addForm(runtime))
+    #expect(form.standup.title == "Design review")
+    #expect(form.standup.attendees.map(\.name) == ["Ann", "Bob", "Carl"])
+    #expect(form.focus == .attendee(form.standup.attendees[2].id))
+    #expect(form.cursor == 4)
+    #expect(backend.shows("1.  Ann") && backend.shows("2.  Bob") && backend.shows("3.  Carl"))
+
+    // Typing goes on in the last one; one line pasted is text as before.
+    runtime.handle(.paste(" Jr"))
+    runtime.press(.char("!"))
+    #expect(
+      try #require(addForm(runtime)).standup.attendees.map(\.name) == ["Ann", "Bob", "Carl Jr!"])
+  }
+
   @Test func pasteOnListDoesNothing() {
     let (runtime, _) = makeRuntime(appState([.mock]))
     let before = runtime.state
@@ -385,6 +409,11 @@ import Testing
 
     runtime.handle(.key(.ctrl("c")))
     #expect(runtime.store.state.isQuitRequested)
+  }
+
+  func addForm(_ runtime: StandupsRuntime) -> StandupForm.State? {
+    guard case .add(let form) = runtime.state.standupsList.destination else { return nil }
+    return form
   }
 
   func record(_ runtime: StandupsRuntime) -> RecordMeeting.State? {

@@ -71,6 +71,10 @@ public struct StandupForm: Reducer {
     case focusMoved(by: Int)
     /// The focused text field now reads `text`, with the cursor at `cursor`.
     case focusedTextChanged(String, cursor: Int)
+    /// Lines pasted into an attendee's name: the focused attendee now reads
+    /// `text` (cursor at `cursor`), and each of `names` is a new attendee
+    /// after it, in order. The last one takes the focus.
+    case attendeesPasted(String, cursor: Int, names: [String])
     case durationStepped(by: Int)
     case themeStepped(by: Int)
 
@@ -131,6 +135,21 @@ public struct StandupForm: Reducer {
           return .none
         }
         state.cursor = max(0, min(cursor, text.count))
+        return .none
+
+      case .attendeesPasted(let text, let cursor, let names):
+        guard case .attendee(let id) = state.focus,
+          var index = state.standup.attendees.index(id: id)
+        else { return .none }
+        state.standup.attendees[index].name = text
+        state.cursor = max(0, min(cursor, text.count))
+        for name in names {
+          let attendee = Attendee(id: .init(uuid()), name: name)
+          index += 1
+          state.standup.attendees.insert(attendee, at: index)
+          state.focus = .attendee(attendee.id)
+          state.cursor = name.count
+        }
         return .none
 
       case .durationStepped(let step):
