@@ -17,7 +17,8 @@ import TerminalUI
 struct CellWriter {
   let palette: ColorPalette
   // Runs of cells usually share a style; remember the last lookup.
-  private var lastStyle = Style.plain
+  private var lastStyleBits: UInt64 = 0
+  private var lastShaded = false
   private var hasTemplate = false
   private var lastTemplate = cchar_t()
   /// The characters collected for one `wadd_wchnstr`.
@@ -61,7 +62,7 @@ struct CellWriter {
       runStart = x
       nextColumn = x
     }
-    let template = self.template(shaded ? cell.style.shaded : cell.style)
+    let template = self.template(cell, shaded: shaded)
     if let byte = cell.glyph.ascii, byte >= 0x20, byte < 0x7F, cell.width == 1 {
       // Most cells: one printable ASCII character.
       append(template, wchar_t(byte))
@@ -114,15 +115,13 @@ struct CellWriter {
 
   private static let horizontalLine = Glyph("\u{2500}")
 
-  private mutating func template(_ style: Style) -> cchar_t {
-    // Compared field by field: `Optional<Style>`'s `!=` is a generic call per cell.
-    if !hasTemplate || style.attributes != lastStyle.attributes
-      || style.foreground != lastStyle.foreground || style.background != lastStyle.background
-    {
+  private mutating func template(_ cell: Cell, shaded: Bool) -> cchar_t {
+    if !hasTemplate || cell.styleBits != lastStyleBits || shaded != lastShaded {
       hasTemplate = true
-      let (attributes, pair) = palette.resolve(style)
+      let (attributes, pair) = palette.resolve(shaded ? cell.style.shaded : cell.style)
       lastTemplate = cn_styled_blank(attributes, pair)
-      lastStyle = style
+      lastStyleBits = cell.styleBits
+      lastShaded = shaded
     }
     return lastTemplate
   }

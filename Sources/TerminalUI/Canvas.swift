@@ -5,12 +5,10 @@
 /// bytes. `glyph` holds the text; `text` reads and writes it as a `String`.
 public struct Cell: Hashable, Sendable {
   public var glyph: Glyph
-  @usableFromInline var storedWidth: Int8
-  public var style: Style
-  // The bytes that would otherwise be padding, always zero: equal cells are
-  // then equal bytes, and a renderer can compare rows with `memcmp`.
-  @usableFromInline var zero16: UInt16 = 0
-  @usableFromInline var zero32: UInt32 = 0
+  // The width (four bits, signed) and the style (`Style.packed`) in one word:
+  // a cell is 16 bytes with no padding, so equal cells are equal bytes (the
+  // renderer compares rows with `memcmp`) and a frame's grids stay small.
+  @usableFromInline var packed: UInt64
 
   public init(text: String = " ", width: Int = 1, style: Style = .plain) {
     self.init(glyph: Glyph(text), width: width, style: style)
@@ -19,9 +17,25 @@ public struct Cell: Hashable, Sendable {
   @inlinable
   public init(glyph: Glyph, width: Int = 1, style: Style = .plain) {
     self.glyph = glyph
-    self.storedWidth = Int8(clamping: width)
-    self.style = style
+    self.packed = Self.packedWidth(width) | style.packed << Self.styleShift
   }
+
+  @inlinable static var styleShift: UInt64 { 4 }
+  @inlinable static var widthMask: UInt64 { 0xF }
+
+  @inlinable
+  static func packedWidth(_ width: Int) -> UInt64 {
+    UInt64(truncatingIfNeeded: min(7, max(-8, width))) & widthMask
+  }
+
+  public var style: Style {
+    @inlinable get { Style(packed: packed >> Self.styleShift) }
+    @inlinable set { packed = packed & Self.widthMask | newValue.packed << Self.styleShift }
+  }
+
+  /// The style's bits: equal exactly when the styles are, for comparing runs
+  /// of cells without unpacking each.
+  @inlinable public var styleBits: UInt64 { packed >> Self.styleShift }
 
   public var text: String {
     get { glyph.string }
@@ -29,15 +43,15 @@ public struct Cell: Hashable, Sendable {
   }
 
   /// Columns the cell's text takes: 1, 2 for a wide character, 0 for the
-  /// continuation right of one.
+  /// continuation right of one (kept between -8 and 7).
   @inlinable
   public var width: Int {
-    get { Int(storedWidth) }
-    set { storedWidth = Int8(clamping: newValue) }
+    get { Int(Int8(truncatingIfNeeded: packed << 4) >> 4) }
+    set { packed = packed & ~Self.widthMask | Self.packedWidth(newValue) }
   }
 
   public static let blank = Cell(glyph: .space)
-  public var isContinuation: Bool { storedWidth == 0 }
+  public var isContinuation: Bool { packed & Self.widthMask == 0 }
 
   /// A blank that keeps `style`, used where half of a wide character is removed.
   static func blank(_ style: Style) -> Cell { Cell(glyph: .space, width: 1, style: style) }

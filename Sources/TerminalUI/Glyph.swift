@@ -4,39 +4,36 @@
   import Darwin
 #endif
 
-/// The text of one cell as a plain value: up to 15 bytes of UTF-8 held inline
-/// (every character of ordinary text, accents and most emoji included), a
-/// longer cluster (a family emoji, a flag with a tag sequence) by its number
-/// in a table of such clusters kept for the life of the process. A `Cell` is
-/// then copied and compared as bytes: a frame is thousands of cells, copied
-/// and compared every key, and a `String` in each made every copy count
-/// references.
+/// The text of one cell as a plain value: up to 7 bytes of UTF-8 held inline
+/// (ASCII, accented letters, CJK, most single emoji), a longer cluster (a
+/// flag, an emoji with a skin tone or joiners) by its number in a table of
+/// such clusters kept for the life of the process. A `Cell` is then copied
+/// and compared as bytes: a frame is thousands of cells, copied and compared
+/// every key, and a `String` in each made every copy count references; eight
+/// bytes keep a frame's grids small enough to stay in cache between keys.
 ///
 /// Two glyphs are equal when their bytes are: canonically equivalent spellings
 /// (a precomposed é and e + U+0301) are different glyphs, as they are different
 /// bytes to the terminal.
 public struct Glyph: Hashable, Sendable {
-  // Bytes 0–7 of the UTF-8 in `low`, 8–14 in the low seven bytes of `high`
-  // (little end first); `high`'s top byte is the count, or `internedTag` with
-  // the cluster's number in `low`.
-  @usableFromInline var low: UInt64
-  @usableFromInline var high: UInt64
+  // The UTF-8 in the low seven bytes (little end first); the top byte is the
+  // count, or `internedTag` with the cluster's number in the low bytes.
+  @usableFromInline var bits: UInt64
 
   private static let countShift: UInt64 = 56
   private static let internedTag: UInt64 = 0xFF
   /// The most bytes held inline.
-  static let inlineCapacity = 15
+  static let inlineCapacity = 7
 
   /// A one-byte glyph; `byte` must be ASCII.
   @inlinable
   init(ascii byte: UInt8) {
-    self.init(low: UInt64(byte), high: 1 << 56)
+    self.init(bits: UInt64(byte) | 1 << 56)
   }
 
   @usableFromInline
-  init(low: UInt64, high: UInt64) {
-    self.low = low
-    self.high = high
+  init(bits: UInt64) {
+    self.bits = bits
   }
 
   public init(_ text: String) {
@@ -44,7 +41,7 @@ public struct Glyph: Hashable, Sendable {
     self =
       bytes.withUTF8 { Glyph(inline: $0) }
       ?? Glyph(
-        low: UInt64(GlyphTable.shared.number(of: text)), high: Self.internedTag << Self.countShift)
+        bits: UInt64(GlyphTable.shared.number(of: text)) | Self.internedTag << Self.countShift)
   }
 
   /// The glyph of `utf8`, valid UTF-8 of one grapheme.
@@ -54,43 +51,38 @@ public struct Glyph: Hashable, Sendable {
 
   private init?(inline bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count <= Self.inlineCapacity else { return nil }
-    var low: UInt64 = 0
-    var high: UInt64 = 0
+    var bits: UInt64 = 0
     for (i, byte) in bytes.enumerated() {
-      if i < 8 {
-        low |= UInt64(byte) << (8 * UInt64(i))
-      } else {
-        high |= UInt64(byte) << (8 * UInt64(i - 8))
-      }
+      bits |= UInt64(byte) << (8 * UInt64(i))
     }
-    high |= UInt64(bytes.count) << Self.countShift
-    self.init(low: low, high: high)
+    bits |= UInt64(bytes.count) << Self.countShift
+    self.init(bits: bits)
   }
 
   public static let space = Glyph(ascii: 0x20)
   /// U+FFFD, drawn for what the terminal cannot show.
   public static let replacement = Glyph("\u{FFFD}")
   /// No text: the right half of a wide character.
-  public static let empty = Glyph(low: 0, high: 0)
+  public static let empty = Glyph(bits: 0)
 
-  public var isEmpty: Bool { high == 0 }
+  public var isEmpty: Bool { bits == 0 }
 
   /// The byte of a one-byte (ASCII) glyph.
   @inlinable
   public var ascii: UInt8? {
-    high == 1 << 56 && low < 0x80 ? UInt8(truncatingIfNeeded: low) : nil
+    bits >> 56 == 1 && bits & 0xFF < 0x80 ? UInt8(truncatingIfNeeded: bits) : nil
   }
 
-  private var isInterned: Bool { high >> Self.countShift == Self.internedTag }
+  private var isInterned: Bool { bits >> Self.countShift == Self.internedTag }
 
   /// The glyph's UTF-8, for the length of `body`.
   public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     if isInterned {
-      var text = GlyphTable.shared.text(number: Int(low))
+      var text = GlyphTable.shared.text(number: Int(bits & (1 << Self.countShift - 1)))
       return text.withUTF8(body)
     }
-    let count = Int(high >> Self.countShift)
-    return withUnsafeBytes(of: (low, high)) { raw in
+    let count = Int(bits >> Self.countShift)
+    return withUnsafeBytes(of: bits) { raw in
       body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<count]))
     }
   }
