@@ -82,7 +82,8 @@ enum StandupFormSheet {
     keymap.paste = { pasted in
       guard let text = form.focusedText else { return nil }
       // A list of names pasted into an attendee (a column of a spreadsheet,
-      // say) becomes one attendee a line; elsewhere line breaks are spaces.
+      // say) becomes one attendee a line, after the focused one; the first
+      // fills it if it has no name yet. Elsewhere line breaks are spaces.
       if case .attendee = form.focus {
         let lines = pasted.split(whereSeparator: \.isNewline)
           .map { TextFieldState.insert(String($0), text: "", cursor: 0).text }
@@ -92,8 +93,11 @@ enum StandupFormSheet {
           }
           .filter { !$0.isEmpty }
         if lines.count > 1 {
-          let (first, cursor) = TextFieldState.insert(lines[0], text: text, cursor: form.cursor)
-          return embed(.attendeesPasted(first, cursor: cursor, names: Array(lines.dropFirst())))
+          guard text.allSatisfy(\.isWhitespace) else {
+            return embed(.attendeesPasted(text, cursor: form.cursor, names: lines))
+          }
+          return embed(
+            .attendeesPasted(lines[0], cursor: lines[0].count, names: Array(lines.dropFirst())))
         }
       }
       let (newText, cursor) = TextFieldState.insert(pasted, text: text, cursor: form.cursor)

@@ -132,12 +132,16 @@ extension TextFieldState {
     return (field.text, field.cursor)
   }
 
-  /// The text and cursor after pasting `pasted` at the cursor.
+  /// The text and cursor after pasting `pasted` at the cursor. Line breaks
+  /// before and after the pasted text are dropped (copying a whole line
+  /// usually takes its line break along); those inside become spaces.
   public static func insert(_ pasted: String, text: String, cursor: Int) -> (
     text: String, cursor: Int
   ) {
     var field = TextFieldState(text: text, cursor: cursor)
-    field.insert(pasted)
+    let start = pasted.firstIndex { !$0.isNewline } ?? pasted.endIndex
+    let end = pasted[start...].lastIndex { !$0.isNewline }.map(pasted.index(after:)) ?? start
+    field.insert(String(pasted[start..<end]))
     return (field.text, field.cursor)
   }
 }

@@ -269,6 +269,12 @@ struct StandupFormTests {
       form.standup.title = "  Design "
       form.standup.attendees.append(Attendee(id: .init(UUID(14))))
       #expect(!form.hasChanges)
+      // Nor are spaces around a name.
+      let first = form.standup.attendees[0].id
+      let name = form.standup.attendees[0].name
+      form.standup.attendees[id: first]?.name = " \(name)  "
+      #expect(!form.hasChanges)
+      #expect(form.standup.validated(newAttendeeID: { UUID(99) })?.attendees[0].name == name)
       form.standup.attendees[id: .init(UUID(14))]?.name = "Ada"
       #expect(form.hasChanges)
 

@@ -245,6 +245,34 @@ import Testing
       try #require(addForm(runtime)).standup.attendees.map(\.name) == ["Ann", "Bob", "Carl Jr!"])
   }
 
+  @Test func namesPastedOntoANamedAttendeeGoAfterIt() throws {
+    let (runtime, _) = makeRuntime()
+    runtime.press(.char("a"))
+    runtime.handle(.paste("Retro\n"))  // a copied line brings its line break
+    runtime.press(.tab, .tab, .tab)
+    runtime.handle(.paste("Grace\n"))
+    var form = try #require(addForm(runtime))
+    #expect(form.standup.title == "Retro")
+    #expect(form.standup.attendees.map(\.name) == ["Grace"])
+    #expect(form.cursor == 5)
+
+    runtime.handle(.paste("Zoe\nYan\n"))
+    form = try #require(addForm(runtime))
+    #expect(form.standup.attendees.map(\.name) == ["Grace", "Zoe", "Yan"])
+    #expect(form.focus == .attendee(form.standup.attendees[2].id))
+    #expect(form.cursor == 3)
+  }
+
+  @Test func namesAreSavedWithoutSurroundingSpaces() throws {
+    let (runtime, _) = makeRuntime()
+    runtime.press(.char("a"))
+    runtime.type("Retro")
+    runtime.press(.tab, .tab, .tab)
+    runtime.type("  Ann  ")
+    runtime.press(.ctrl("s"))
+    #expect(runtime.state.standupsList.standups.last?.attendees.map(\.name) == ["Ann"])
+  }
+
   @Test func pasteOnListDoesNothing() {
     let (runtime, _) = makeRuntime(appState([.mock]))
     let before = runtime.state

@@ -135,6 +135,16 @@ import Testing
     #expect(s.cursor == 13)
   }
 
+  @Test func aPastedLineLeavesItsLineBreaksBehind() {
+    // Copying a whole line usually takes its line break along.
+    #expect(
+      TextFieldState.insert("\r\nhello\n\nworld\r\n\n", text: "[]", cursor: 1) == (
+        "[hello  world]", 13
+      ))
+    #expect(TextFieldState.insert("\n", text: "ab", cursor: 1) == ("ab", 1))
+    #expect(TextFieldState.insert(" x \n", text: "", cursor: 0) == (" x ", 3))
+  }
+
   @Test func maxLengthLimitsInsertion() {
     var s = TextFieldState(text: "abc", maxLength: 5)
     s.insert("defgh")

@@ -169,13 +169,11 @@ public struct StandupForm: Reducer {
 }
 
 extension Standup {
-  /// The standup as saved from the form: trimmed title, blank attendees dropped
-  /// (keeping at least one). Nil when the title is blank.
+  /// The standup as saved from the form: title and names trimmed, blank
+  /// attendees dropped (keeping at least one). Nil when the title is blank.
   public func validated(newAttendeeID: () -> UUID) -> Standup? {
-    var copy = self
-    copy.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    var copy = self.trimmed
     guard !copy.title.isEmpty else { return nil }
-    copy.attendees.removeAll { $0.name.allSatisfy(\.isWhitespace) }
     if copy.attendees.isEmpty {
       copy.attendees.append(Attendee(id: .init(newAttendeeID())))
     }
@@ -191,10 +189,20 @@ extension StandupForm.State {
     !Self.asSaved(standup).hasSameOwnFields(as: Self.asSaved(original))
   }
 
-  private static func asSaved(_ standup: Standup) -> Standup {
-    var copy = standup
-    copy.title = standup.title.trimmingCharacters(in: .whitespacesAndNewlines)
+  private static func asSaved(_ standup: Standup) -> Standup { standup.trimmed }
+}
+
+extension Standup {
+  /// The title and attendees' names without surrounding spaces, blank
+  /// attendees dropped.
+  fileprivate var trimmed: Standup {
+    var copy = self
+    copy.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
     copy.attendees.removeAll { $0.name.allSatisfy(\.isWhitespace) }
+    for index in copy.attendees.indices {
+      copy.attendees[index].name = copy.attendees[index].name.trimmingCharacters(
+        in: .whitespacesAndNewlines)
+    }
     return copy
   }
 }
