@@ -61,11 +61,13 @@ release: $(STATIC_CXX)/libstdc++.a
 	$(RELEASE_BUILD) --product standups
 	@echo "built $$($(RELEASE_BUILD) --show-bin-path)/standups"
 
-## bench: the release build of the app and `standups-bench`, then the table of figures
+## bench: the release build of the app, `standups-bench` and the C program the key
+## latency is compared with (`ncurses-reference`), then the table of figures
 ## (make bench BENCH_ARGS=--quick; SCRATCH=dir builds in another scratch path)
 bench: $(STATIC_CXX)/libstdc++.a
 	$(RELEASE_BUILD) --product standups
 	$(RELEASE_BUILD) --product standups-bench
+	$(RELEASE_BUILD) --product ncurses-reference
 	$$($(RELEASE_BUILD) --show-bin-path)/standups-bench $(BENCH_ARGS)
 
 ## order: scripts/standups.order and standups-hot.ld again, from callgrind

@@ -142,6 +142,10 @@ let package = Package(
     // A small program that draws a sample frame and echoes decoded keys; the
     // backend's end-to-end tests drive it in tmux.
     .executableTarget(name: "terminal-probe", dependencies: ["CursesBackend", "TerminalUI"]),
+    // The C ncurses program `make bench` measures the app's key latency against.
+    .executableTarget(
+      name: "ncurses-reference",
+      linkerSettings: [.linkedLibrary("ncursesw"), .linkedLibrary("panelw")]),
     // `make bench`: performance figures for the README (not part of `make test`).
     .executableTarget(
       name: "standups-bench",

@@ -116,9 +116,11 @@ struct TerminalBench {
   /// alternately, within the page. Then the same keys to a program that only
   /// echoes them, in a pseudo-terminal of its own: the floor this machine
   /// sets (two wake-ups and the pseudo-terminal's work), which drifts from
-  /// hour to hour on a virtual machine. (Keys sent to both in turn slow the
-  /// app's answers: each key then finds its caches colder.)
-  func keyToFirstByte(samples count: Int = 50) throws {
+  /// hour to hour on a virtual machine; and to `reference`, the same kind of
+  /// list written in C on ncurses, the figure the app's goal was set against.
+  /// (Keys sent to two programs in turn slow both: each key then finds its
+  /// caches colder.)
+  func keyToFirstByte(samples count: Int = 50, reference: String? = nil) throws {
     let terminal = try launch()
     _ = terminal.readUntilQuiet(quiet: 0.3)
     let keys = (0..<count).map { $0.isMultiple(of: 2) ? "j" : "k" }
@@ -135,6 +137,24 @@ struct TerminalBench {
       "terminal", "… a program that only echoes the key, just after",
       "median \(Format.duration(nanoseconds: Samples(floor).median)), "
         + "p90 \(Format.duration(nanoseconds: Samples(floor).percentile(90)))")
+    guard let reference, FileManager.default.isExecutableFile(atPath: reference) else {
+      report.add(
+        "terminal", "… the C ncurses reference, just after",
+        "not built (swift build -c release --product ncurses-reference)")
+      return
+    }
+    let c = try PseudoTerminal(
+      executable: reference, arguments: ["--data", dataFile], columns: 80, rows: 24,
+      environment: environment)
+    guard c.readUntilQuiet(quiet: 0.3, limit: 5).first != 0 else {
+      throw PseudoTerminal.Failure(description: "the C reference drew nothing")
+    }
+    let theirs = try keys.map { try firstByte(after: $0, in: c) }
+    quit(c)
+    report.add(
+      "terminal", "… the C ncurses reference (ncurses-reference), just after",
+      "median \(Format.duration(nanoseconds: Samples(theirs).median)), "
+        + "p90 \(Format.duration(nanoseconds: Samples(theirs).percentile(90)))")
   }
 
   /// Nanoseconds from writing `key` to the first byte of the answer.

@@ -22,6 +22,8 @@ struct Options {
     "keystroke", "filter", "terminal", "startup", "idle", "store", "save", "team", "instructions",
   ]
   var app: String
+  /// The C program the key latency is compared with (`ncurses-reference`).
+  var reference: String
   var keys = 5_000
   var sizes = [10, 1_000, 100_000]
   var scenarios = Set(KeystrokeBench.Scenario.allCases.map(\.name))
@@ -36,6 +38,7 @@ struct Options {
   init(_ arguments: [String]) {
     let binDirectory = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
     app = binDirectory + "/standups"
+    reference = binDirectory + "/ncurses-reference"
     var rest = arguments[...]
     func value(_ flag: String) -> String {
       guard let v = rest.popFirst() else { fail("\(flag) needs a value") }
@@ -123,7 +126,7 @@ if !terminalSections.isEmpty {
   do {
     if terminalSections.contains("terminal") {
       try bench.bytesPerKey()
-      try bench.keyToFirstByte()
+      try bench.keyToFirstByte(reference: options.reference)
     }
     if terminalSections.contains("startup") {
       try bench.startUp(runs: options.startUpRuns, label: "1 000 standups × 20 meetings")
