@@ -62,16 +62,8 @@ public final class FileBuffer: @unchecked Sendable {
 
     /// With `copying`, the pages map a private copy where one can be made.
     static func read(_ path: String, copying: Bool = false) throws(DocumentFailure) -> Pages? {
-      let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-      guard fd >= 0 else {
-        if errno == ENOENT || errno == ENOTDIR { return nil }
-        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-      }
+      guard let (fd, info) = try openForReading(path) else { return nil }
       defer { close(fd) }
-      var info = Glibc.stat()
-      guard fstat(fd, &info) == 0 else {
-        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-      }
       if copying, let pages = mappedCopy(of: fd, info: info, in: directory(of: path)) {
         return pages
       }

@@ -41,7 +41,11 @@ extension DocumentFile {
     if let expected {
       if atomicRename, fs_rename_exchange(temp, target) == 0 {
         Self.syncDirectory(of: target)
-        // `temp` now holds what was at the target.
+        // `temp` now holds what was at the target: usually the expected
+        // version, told by its hash alone; anything else is read whole.
+        if let swapped = try? FileVersion.read(temp), swapped.hasSameContent(as: expected) {
+          return .replaced(written)
+        }
         let previous = try? FileSnapshot.read(temp)
         guard let previous, !previous.version.hasSameContent(as: expected) else {
           return .replaced(written)

@@ -30,6 +30,59 @@ public struct FileVersion: Equatable, Sendable {
   }
 }
 
+extension FileVersion {
+  /// The version of the file at `path`, or nil when there is none: its bytes
+  /// read and hashed 64 KB at a time, none of them kept. What a check that
+  /// usually finds the file unchanged reads, where a `FileSnapshot` would
+  /// hold the whole file in memory.
+  public static func read(_ path: String) throws(DocumentFailure) -> FileVersion? {
+    guard let (fd, info) = try openForReading(path) else { return nil }
+    defer { close(fd) }
+    // Whole pieces are hashed as they fill (64 KB, a multiple of the hash's
+    // eight bytes), the rest at the end: as `FileSnapshot.hash` of them all.
+    let piece = 64 * 1024
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: piece, alignment: 8)
+    defer { buffer.deallocate() }
+    var hash = FileSnapshot.hashStart
+    var count = 0
+    var filled = 0
+    while true {
+      let n = Glibc.read(fd, buffer.baseAddress! + filled, piece - filled)
+      if n > 0 {
+        filled += n
+        count += n
+        if filled == piece {
+          hash = FileSnapshot.absorb(UnsafeRawBufferPointer(buffer), into: hash)
+          filled = 0
+        }
+      } else if n == 0 {
+        break
+      } else if errno != EINTR {
+        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+    }
+    hash = FileSnapshot.absorb(UnsafeRawBufferPointer(rebasing: buffer[..<filled]), into: hash)
+    return FileSnapshot.version(of: info, count: count, hash: hash ^ UInt64(count))
+  }
+}
+
+/// `path` opened to be read (a pipe never blocks the reader) and its
+/// `fstat`, or nil when there is no file. The caller closes the descriptor.
+func openForReading(_ path: String) throws(DocumentFailure) -> (descriptor: Int32, info: stat)? {
+  let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+  guard fd >= 0 else {
+    if errno == ENOENT || errno == ENOTDIR { return nil }
+    throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+  }
+  var info = Glibc.stat()
+  guard fstat(fd, &info) == 0 else {
+    let reason = String(cString: strerror(errno))
+    close(fd)
+    throw .unreadable(path: path, reason: reason)
+  }
+  return (fd, info)
+}
+
 /// A file's bytes and the version they are, read together from one
 /// descriptor with read(2): never mapped, since a file truncated under a
 /// mapping kills the reader with SIGBUS.

@@ -56,7 +56,7 @@ extension Saver {
     }
     for _ in 0..<5 {
       let before = known
-      let look = examine(try? FileSnapshot.read(file.path))
+      let look = lookAtFile()
       switch look {
       case .readOnly:
         pending = nil

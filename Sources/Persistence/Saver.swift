@@ -165,7 +165,7 @@ public actor Saver<Document: Sendable & Equatable> {
     {
       return
     }
-    if examine(try? FileSnapshot.read(file.path)) == .unchanged, pending != nil,
+    if lookAtFile() == .unchanged, pending != nil,
       scheduled == nil, !coolingDown
     {
       writePending()
@@ -173,6 +173,20 @@ public actor Saver<Document: Sendable & Equatable> {
   }
 
   enum Look { case unchanged, changed, unsettled, readOnly }
+
+  /// `examine` of the file as it is now. A file still at the version known
+  /// is told by its hash, read a piece at a time; only another version is
+  /// read whole (to decode, or to keep aside).
+  func lookAtFile() -> Look {
+    if let known, let version = known.version,
+      let now = try? FileVersion.read(file.path), now.hasSameContent(as: version)
+    {
+      self.known = (now, known.document)
+      suspect = nil
+      return .unchanged
+    }
+    return examine(try? FileSnapshot.read(file.path))
+  }
 
   /// What a look at the file found; reports a change, and starts the clock on
   /// a bad or missing file.
@@ -234,7 +248,7 @@ public actor Saver<Document: Sendable & Equatable> {
   private func settleTimeElapsed(_ generation: Int) {
     guard generation == suspectGeneration, suspect != nil else { return }
     suspect?.settled = true
-    if examine(try? FileSnapshot.read(file.path)) == .unchanged, pending != nil, scheduled == nil {
+    if lookAtFile() == .unchanged, pending != nil, scheduled == nil {
       writePending()
     }
   }
@@ -277,7 +291,7 @@ public actor Saver<Document: Sendable & Equatable> {
     guard current.revision >= revision else { return nil }
     if !force {
       guard suspect == nil else { return nil }
-      guard examine(try? FileSnapshot.read(file.path)) == .unchanged else { return nil }
+      guard lookAtFile() == .unchanged else { return nil }
       guard pending != nil else { return nil }
     }
     if !evenIfUnchanged, let known, known.document == current.document, known.version != nil {

@@ -12,12 +12,7 @@ import Testing
 /// file: it reports what others write, and leaves writing, copying aside and
 /// rewriting a damaged file to the holder.
 struct FollowingSaverTests {
-  let directory: String = {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("standups-follower-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
+  let directory = makeTestDirectory("standups-follower")
 
   @Test func aFollowerReportsChangesAndNeverWrites() async throws {
     let file = DataFile(path: directory + "/standups.json")

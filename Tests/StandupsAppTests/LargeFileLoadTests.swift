@@ -9,12 +9,7 @@ import Testing
 /// back as the readers pass them (or, where no copy can be made, from pages
 /// of its own); a file the fast path refuses part-way is read again, whole.
 struct LargeFileLoadTests {
-  let directory: String = {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("standups-load-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
+  let directory = makeTestDirectory("standups-load")
 
   /// 600 standups of 8 meetings: a file of well over a megabyte.
   static let many: IdentifiedArrayOf<Standup> = IdentifiedArray(

@@ -7,12 +7,7 @@ import Testing
 
 /// What the app starts with when the data file is one it must not replace.
 struct LaunchTests {
-  let directory: String = {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("standups-launch-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
+  let directory = makeTestDirectory("standups-launch")
 
   func write(_ text: String) throws -> DataFile {
     let path = directory + "/standups.json"
