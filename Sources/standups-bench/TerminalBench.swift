@@ -231,6 +231,38 @@ struct TerminalBench {
       "\(mb("RssAnon")) / \(mb("RssFile"))")
   }
 
+  /// The peak memory of a session that adds a standup and saves the large
+  /// file (on a copy: the other measures keep theirs).
+  func peakAfterSave() throws {
+    let directory = Fixtures.temporaryDirectory("save-peak")
+    let copy = directory + "/standups.json"
+    try? FileManager.default.removeItem(atPath: copy)
+    try FileManager.default.copyItem(atPath: dataFile, toPath: copy)
+    let terminal = try PseudoTerminal(
+      executable: app, arguments: ["--data", copy], columns: 80, rows: 24,
+      environment: environment)
+    _ = terminal.readUntilQuiet(quiet: 0.3)
+    let before = try FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int
+    terminal.send("a")
+    _ = terminal.readUntilQuiet(quiet: 0.1, limit: 1)
+    terminal.send("Retro")
+    _ = terminal.readUntilQuiet(quiet: 0.1, limit: 1)
+    terminal.send("\u{13}")  // Ctrl-S
+    var saved = false
+    for _ in 0..<50 where !saved {
+      _ = terminal.readUntilQuiet(quiet: 0.1, limit: 0.2)
+      let size = try? FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int
+      saved = size != nil && size != before
+    }
+    _ = terminal.readUntilQuiet(quiet: 0.3, limit: 1)
+    let peak = terminal.memoryKB()["VmHWM"] ?? 0
+    quit(terminal)
+    guard saved else { throw PseudoTerminal.Failure(description: "the save did not happen") }
+    report.add(
+      "start-up", "peak resident memory once a standup is added and saved (VmHWM)",
+      String(format: "%.1f MB", Double(peak) / 1024))
+  }
+
   // MARK: 4. Idle
 
   struct Activity {

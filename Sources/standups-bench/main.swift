@@ -130,6 +130,7 @@ if !terminalSections.isEmpty {
     }
     if terminalSections.contains("startup") {
       try bench.startUp(runs: options.startUpRuns, label: "1 000 standups × 20 meetings")
+      try bench.peakAfterSave()
       // The floor: the same start with the three sample standups.
       let small = Fixtures.temporaryDirectory("sample") + "/standups.json"
       try DataFile(path: small).save(SampleData.standups)

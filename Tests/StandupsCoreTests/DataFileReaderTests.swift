@@ -29,23 +29,7 @@ struct DataFileReaderTests {
   }
 
   @Test func readsWhatSaveWritesExactlyAsJSONDecoderDoes() throws {
-    var standups: IdentifiedArrayOf<Standup> = [.mock, .engineeringMock, .productMock]
-    standups[0].title = "Café \"quoted\" \\ back/slash\ttab\nline 日本 😀 e\u{301}"
-    standups[0].attendees[0].name = "\u{1B}[2J \u{0} \u{7F} \u{2028}"
-    standups[0].meetings.append(
-      Meeting(
-        id: .init(UUID(99)), date: Date(timeIntervalSince1970: 951_782_400), transcript: "29 Feb"))
-    standups[1].meetings.append(
-      Meeting(id: .init(UUID(98)), date: Date(timeIntervalSince1970: 0), transcript: ""))
-    // Meetings with the roster they were recorded with, empty or not.
-    standups[1].meetings.append(
-      Meeting(
-        id: .init(UUID(97)), date: Date(timeIntervalSince1970: 60), transcript: "Zoë: hi",
-        attendees: ["Zoë", "李雷", "\u{1B}[2J \"q\"", ""]))
-    standups[2].meetings.append(
-      Meeting(
-        id: .init(UUID(96)), date: Date(timeIntervalSince1970: 120), transcript: "",
-        attendees: []))
+    let standups = awkwardStandups()
     let data = try StandupsFormat.encode(standups)
     let fast = try #require(DataFileReader.read(data))
     #expect(fast == standups)
