@@ -36,6 +36,16 @@ struct MeetingsInFileTests {
 
   static let many = TailReaderTests.many
 
+  @Test func aSaveMakesItsBufferAsLargeAsTheFileAtOnce() throws {
+    let stored = try StoredFile(Self.many)
+    let loaded = try stored.load()
+    let estimate = StandupsJSONWriter.estimatedSize(of: loaded)
+    let written = try StandupsFormat.encode(loaded).count
+    #expect(written == stored.bytes.value.count)
+    #expect(estimate >= written)
+    #expect(estimate < written + written / 4)
+  }
+
   @Test func meetingsStayInTheFileUntilAStandupsAreAskedFor() throws {
     let stored = try StoredFile(Self.many)
     let loaded = try stored.load()

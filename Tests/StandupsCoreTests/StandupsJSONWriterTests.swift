@@ -43,9 +43,10 @@ struct StandupsJSONWriterTests {
     try expectSameBytes([standup])
   }
 
-  @Test func aLargeFileAsWell() throws {
+  /// Forty standups of up to six meetings, with random dates and transcripts.
+  func randomStandups() -> IdentifiedArrayOf<Standup> {
     var generator = SystemRandomNumberGenerator()
-    let standups = IdentifiedArray(
+    return IdentifiedArray(
       uniqueElements: (0..<40).map { index in
         var standup = Standup(id: .init(UUID()))
         standup.title = "Team \(index) \(String(repeating: "é/\"", count: index % 5))"
@@ -62,7 +63,18 @@ struct StandupsJSONWriterTests {
           })
         return standup
       })
-    try expectSameBytes(standups)
+  }
+
+  @Test func aLargeFileAsWell() throws {
+    try expectSameBytes(randomStandups())
+  }
+
+  @Test func theBufferIsMadeLargeEnoughAtOnce() throws {
+    let standups = randomStandups()
+    let written = try StandupsFormat.encode(standups).count
+    let estimate = StandupsJSONWriter.estimatedSize(of: standups)
+    #expect(estimate >= written)
+    #expect(estimate < written * 3 / 2)
   }
 
   @Test func meetingsTheFileNoLongerHoldsFailTheSave() {

@@ -27,7 +27,7 @@ struct StandupsJSONWriter: ~Copyable {
 
   /// The document `{ "standups": [...], "version": N }`.
   static func document(version: Int, standups: IdentifiedArrayOf<Standup>) throws -> Data {
-    var writer = StandupsJSONWriter()
+    var writer = StandupsJSONWriter(capacity: estimatedSize(of: standups))
     writer.raw("{\n  \"standups\" : ")
     try writer.array(standups, indent: 1) { writer, standup in
       try writer.standup(standup, indent: 2)
@@ -36,6 +36,25 @@ struct StandupsJSONWriter: ~Copyable {
     writer.integer(version)
     writer.raw("\n}")
     return writer.finish()
+  }
+
+  /// About the bytes `document` writes, a little over rather than under, so
+  /// that the buffer is seldom grown: meetings left in the file take the
+  /// bytes they took there.
+  static func estimatedSize(of standups: IdentifiedArrayOf<Standup>) -> Int {
+    var size = 4 * 1024
+    for standup in standups {
+      size += 400 + standup.title.utf8.count * 2 + standup.attendees.count * 100
+      switch standup.storedMeetings {
+      case .inFile(let place): size += place.range.count + 64
+      case .loaded(let meetings), .unsaveable(let meetings):
+        for meeting in meetings {
+          size +=
+            200 + meeting.transcript.utf8.count * 11 / 10 + (meeting.attendees?.count ?? 0) * 40
+        }
+      }
+    }
+    return size
   }
 
   private mutating func standup(_ standup: Standup, indent: Int) throws {
