@@ -23,12 +23,20 @@ public struct DocumentFormat<Document: Sendable>: Sendable {
       _ copy: OpenFile?
     ) -> Document?
   public var decodeOnce: DecodeOnce?
+  /// `encode`'s bytes handed to `emit` a piece at a time, or nil when the
+  /// format only encodes whole: a save then writes the file as it goes and
+  /// never holds all of it in memory.
+  public typealias EncodeInPieces =
+    @Sendable (_ document: Document, _ emit: (UnsafeRawBufferPointer) throws -> Void) throws ->
+    Void
+  public var encodeInPieces: EncodeInPieces?
 
   public init(
     name: String, program: String, version: Int,
     decode: @escaping @Sendable (Data) throws(FormatError) -> Document,
     encode: @escaping @Sendable (Document) throws -> Data,
-    decodeOnce: DecodeOnce? = nil
+    decodeOnce: DecodeOnce? = nil,
+    encodeInPieces: EncodeInPieces? = nil
   ) {
     self.name = name
     self.program = program
@@ -36,6 +44,7 @@ public struct DocumentFormat<Document: Sendable>: Sendable {
     self.decode = decode
     self.encode = encode
     self.decodeOnce = decodeOnce
+    self.encodeInPieces = encodeInPieces
   }
 }
 

@@ -32,7 +32,31 @@ extension DocumentFile {
     with data: Data, expecting expected: FileVersion?, atomicRename: Bool = true
   ) throws(DocumentFailure) -> Replacement {
     let target = resolvedPath
-    let (temp, written) = try Self.prepare(data, beside: target)
+    let prepared = try Self.prepare(data, beside: target)
+    return try replace(
+      prepared: prepared, target: target, expecting: expected, atomicRename: atomicRename)
+  }
+
+  /// `replace(with:)` for bytes `write` gives a piece at a time to the
+  /// function it is passed: the new file is written as they come. An error
+  /// `write` throws leaves the file as it was.
+  public func replace(
+    writing write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void,
+    expecting expected: FileVersion?, atomicRename: Bool = true
+  ) throws(DocumentFailure) -> Replacement {
+    let target = resolvedPath
+    let prepared = try Self.prepare(beside: target) { sink in
+      try write { try sink.append($0) }
+    }
+    return try replace(
+      prepared: prepared, target: target, expecting: expected, atomicRename: atomicRename)
+  }
+
+  private func replace(
+    prepared: (String, FileVersion), target: String, expecting expected: FileVersion?,
+    atomicRename: Bool
+  ) throws(DocumentFailure) -> Replacement {
+    let (temp, written) = prepared
     var removeTemp = true
     defer { if removeTemp { unlink(temp) } }
     let failure = { (path: String) -> DocumentFailure in
@@ -155,12 +179,20 @@ extension DocumentFile {
       + pad(Int32(milliseconds % 1000), 3)
   }
 
-  /// A new file beside `path` holding `data`, written and synced: mode 0600,
-  /// or, replacing a file, that file's mode and (where allowed) owner. A file
-  /// this process may not write is not replaced. Its path and version.
+  /// A new file beside `path` holding `data`: `prepare(beside:writing:)`.
   static func prepare(_ data: Data, beside path: String) throws(DocumentFailure) -> (
     String, FileVersion
   ) {
+    try prepare(beside: path) { sink in try data.withUnsafeBytes { try sink.append($0) } }
+  }
+
+  /// A new file beside `path` holding what `write` gives the sink, written
+  /// and synced: mode 0600, or, replacing a file, that file's mode and (where
+  /// allowed) owner. A file this process may not write is not replaced. Its
+  /// path and version.
+  static func prepare(
+    beside path: String, writing write: (inout FileSink) throws -> Void
+  ) throws(DocumentFailure) -> (String, FileVersion) {
     var existing = stat()
     let replaces = stat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
     if replaces, access(path, W_OK) != 0, errno == EACCES {
@@ -185,32 +217,35 @@ extension DocumentFile {
       _ = fchown(fd, existing.st_uid, existing.st_gid)
       _ = fchmod(fd, existing.st_mode & 0o7777)
     }
-    var failure: String?
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        offset += n
-      }
+    var sink = FileSink(descriptor: fd)
+    var failure: DocumentFailure?
+    do {
+      try write(&sink)
+      try sink.finish()
+    } catch let error as FileSink.WriteFailure {
+      failure = .unwritable(path: path, reason: error.reason)
+    } catch let error as DocumentFailure {
+      failure = error
+    } catch {
+      failure = .unwritable(path: path, reason: error.localizedDescription)
     }
-    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+    if failure == nil, fsync(fd) != 0 {
+      failure = .unwritable(path: path, reason: String(cString: strerror(errno)))
+    }
     var info = stat()
-    if failure == nil, fstat(fd, &info) != 0 { failure = String(cString: strerror(errno)) }
+    if failure == nil, fstat(fd, &info) != 0 {
+      failure = .unwritable(path: path, reason: String(cString: strerror(errno)))
+    }
     close(fd)
     if let failure {
       unlink(temp)
-      throw .unwritable(path: path, reason: failure)
+      throw failure
     }
     let version = FileVersion(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(data.count),
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(sink.count),
       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
       statusChanged: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
-      hash: FileSnapshot.hash(data))
+      hash: sink.hash)
     return (temp, version)
   }
 

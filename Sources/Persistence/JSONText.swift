@@ -30,6 +30,52 @@ public enum JSONText {
     }
   }
 
+  /// `escapingInvisibles` for JSON that comes in pieces: each piece's bytes
+  /// go on to `emit` escaped, but for a character that may go on in the
+  /// next piece (up to two bytes), kept until it does; `finish` sends them.
+  public struct Escaper {
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    public mutating func process(
+      _ piece: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+      pending.append(contentsOf: piece)
+      let count = pending.count
+      // A character to escape begins with C2, D8 or E2 and is two or three
+      // bytes long: one cut off by the piece's end starts in its last two.
+      var held = 0
+      if count >= 1, [0xC2, 0xD8, 0xE2].contains(pending[count - 1]) {
+        held = 1
+      } else if count >= 2, pending[count - 2] == 0xE2 {
+        held = 2
+      }
+      try pending.withUnsafeBytes {
+        try escaping(UnsafeRawBufferPointer(rebasing: $0[..<(count - held)]), emit: emit)
+      }
+      pending.removeFirst(count - held)
+    }
+
+    public mutating func finish(emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+      try pending.withUnsafeBytes { try escaping($0, emit: emit) }
+      pending.removeAll()
+    }
+  }
+
+  /// `bytes` escaped as `escapingInvisibles` escapes them, in pieces to `emit`.
+  static func escaping(
+    _ bytes: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) throws -> Void
+  ) rethrows {
+    var copied = 0
+    while let found = firstEscaped(in: bytes, from: copied) {
+      try emit(UnsafeRawBufferPointer(rebasing: bytes[copied..<found.offset]))
+      try escape(found.scalar).withUnsafeBytes { try emit($0) }
+      copied = found.offset + found.length
+    }
+    try emit(UnsafeRawBufferPointer(rebasing: bytes[copied...]))
+  }
+
   private struct Found {
     var offset: Int
     var length: Int

@@ -302,14 +302,8 @@ public actor Saver<Document: Sendable & Equatable> {
     writeCount += 1
     startCoolDown()
     do throws(DocumentFailure) {
-      let data: Data
-      do {
-        data = try file.format.encode(current.document)
-      } catch {
-        throw DocumentFailure.unwritable(path: file.path, reason: error.localizedDescription)
-      }
       let before = known
-      switch try file.replace(with: data, expecting: known?.version ?? nil) {
+      switch try replaceFile(with: current.document) {
       case .replaced(let version):
         known = (version, current.document)
         pending = nil
@@ -331,6 +325,34 @@ public actor Saver<Document: Sendable & Equatable> {
       scheduleWrite(after: interval)
       return error
     }
+  }
+
+  /// Writes `document` in place of the file version known: as it is
+  /// encoded, a piece at a time, where the format can.
+  private func replaceFile(with document: Document) throws(DocumentFailure) -> Replacement {
+    let expected = known?.version ?? nil
+    let unencodable = { (error: any Error) in
+      DocumentFailure.unwritable(path: self.file.path, reason: error.localizedDescription)
+    }
+    guard let pieces = file.format.encodeInPieces else {
+      let data: Data
+      do {
+        data = try file.format.encode(document)
+      } catch {
+        throw unencodable(error)
+      }
+      return try file.replace(with: data, expecting: expected)
+    }
+    return try file.replace(
+      writing: { emit in
+        do {
+          try pieces(document, emit)
+        } catch let failure as FileSink.WriteFailure {
+          throw failure  // the disk's: worded where the file is written
+        } catch {
+          throw unencodable(error)
+        }
+      }, expecting: expected)
   }
 
   /// Another writer's version, replaced by this save in the instant between

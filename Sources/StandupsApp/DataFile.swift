@@ -32,6 +32,11 @@ extension DocumentFormat where Document == IdentifiedArrayOf<Standup> {
         if let copy { file = { range in copy.bytes(in: range) } }
         return StandupsFormat.decodeOnce(
           bytes, helper: HelperThread.start, passed: passed, file: file)
+      },
+      encodeInPieces: { standups, emit in
+        var escaper = JSONText.Escaper()
+        try StandupsFormat.write(standups) { try escaper.process($0, emit: emit) }
+        try escaper.finish(emit: emit)
       })
   }
 }

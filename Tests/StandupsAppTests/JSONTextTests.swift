@@ -1,3 +1,4 @@
+import EventLoop
 import Foundation
 import Persistence
 import StandupsApp
@@ -69,5 +70,69 @@ struct JSONTextTests {
     let object = try JSONSerialization.jsonObject(with: bytes) as? [String: Any]
     let first = (object?["standups"] as? [[String: Any]])?.first
     #expect(first?["title"] as? String == standup.title)
+  }
+
+  /// Escaped in pieces, cut anywhere (inside a character to escape too), it
+  /// is the same bytes as escaped whole.
+  @Test func piecesCutAnywhereEscapeAsTheWhole() throws {
+    var text = "x"
+    for (character, _) in Self.invisibles { text += character + "é中" + character }
+    let json = Data(text.utf8)
+    let whole = JSONText.escapingInvisibles(json)
+    var generator = SystemRandomNumberGenerator()
+    for cutEvery in [1, 2, 3, 5, 7]
+      + (0..<20).map({ _ in Int.random(in: 1...40, using: &generator) })
+    {
+      var escaper = JSONText.Escaper()
+      var out = Data()
+      var start = 0
+      while start < json.count {
+        let end = min(json.count, start + cutEvery)
+        json[start..<end].withUnsafeBytes { escaper.process($0) { out.append(contentsOf: $0) } }
+        start = end
+      }
+      escaper.finish { out.append(contentsOf: $0) }
+      #expect(out == whole, "pieces of \(cutEvery)")
+    }
+  }
+
+  /// A save writes the file as it encodes it, in pieces: the same bytes as
+  /// the format encodes whole, escapes included.
+  @Test func aSaveWrittenInPiecesIsTheWholeEncoding() async throws {
+    let directory = makeTestDirectory("standups-pieces")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var standups = IdentifiedArray(
+      uniqueElements: (0..<300).map { index in
+        var standup = Standup(id: .init(UUID()))
+        standup.title = "Team \(index) \u{9B}\u{202E}"
+        standup.meetings = IdentifiedArray(
+          uniqueElements: (0..<3).map { _ in
+            Meeting(
+              id: .init(UUID()), date: Date(timeIntervalSince1970: 1_700_000_000),
+              transcript: String(repeating: "Bob\u{85}said \u{2066}hi\u{2069}. ", count: 20))
+          })
+        return standup
+      })
+    standups[0].title = "First"
+    let format = DocumentFormat<IdentifiedArrayOf<Standup>>.standups
+    let pieces = try #require(format.encodeInPieces)
+    var streamed = Data()
+    var calls = 0
+    try pieces(standups) {
+      streamed.append(contentsOf: $0)
+      calls += 1
+    }
+    let whole = try format.encode(standups)
+    #expect(whole.count > 256 * 1024)
+    #expect(calls > 4)
+    #expect(streamed == whole)
+
+    // Through the saver, as the app saves.
+    let path = directory + "/standups.json"
+    let saver = Saver(file: DataFile(path: path), executor: ThreadExecutor())
+    await saver.schedule(standups)
+    #expect(await saver.writeCount == 1)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == whole)
+    #expect(try FileVersion.read(path)?.hash == FileSnapshot.hash(whole))
   }
 }

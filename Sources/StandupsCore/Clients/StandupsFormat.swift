@@ -70,6 +70,14 @@ public enum StandupsFormat {
     try StandupsJSONWriter.document(version: currentVersion, standups: standups)
   }
 
+  /// What `encode` gives, in pieces of about 64 KB to `emit`, so that a save
+  /// never holds the whole file in memory.
+  public static func write(
+    _ standups: IdentifiedArrayOf<Standup>, to emit: (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
+    try StandupsJSONWriter.write(version: currentVersion, standups: standups, to: emit)
+  }
+
   /// What `encode` writes, by `JSONEncoder` (for tests: the two agree byte
   /// for byte).
   static func encodeWithJSONEncoder(_ standups: IdentifiedArrayOf<Standup>) throws -> Data {

@@ -28,14 +28,42 @@ struct StandupsJSONWriter: ~Copyable {
   /// The document `{ "standups": [...], "version": N }`.
   static func document(version: Int, standups: IdentifiedArrayOf<Standup>) throws -> Data {
     var writer = StandupsJSONWriter(capacity: estimatedSize(of: standups))
-    writer.raw("{\n  \"standups\" : ")
-    try writer.array(standups, indent: 1) { writer, standup in
-      try writer.standup(standup, indent: 2)
-    }
-    writer.raw(",\n  \"version\" : ")
-    writer.integer(version)
-    writer.raw("\n}")
+    try writer.contents(version: version, standups: standups) { _ in }
     return writer.finish()
+  }
+
+  /// The same bytes to `emit`, about 64 KB at a time: what a save writes to
+  /// the file as it goes, never holding more than a piece and a standup.
+  static func write(
+    version: Int, standups: IdentifiedArrayOf<Standup>,
+    to emit: (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
+    let piece = 64 * 1024
+    var writer = StandupsJSONWriter(capacity: piece + piece / 2)
+    try writer.contents(version: version, standups: standups) { writer in
+      if writer.count >= piece { try writer.send(to: emit) }
+    }
+    try writer.send(to: emit)
+  }
+
+  private mutating func contents(
+    version: Int, standups: IdentifiedArrayOf<Standup>,
+    afterEach standupWritten: (inout Self) throws -> Void
+  ) throws {
+    raw("{\n  \"standups\" : ")
+    try array(standups, indent: 1) { writer, standup in
+      try writer.standup(standup, indent: 2)
+      try standupWritten(&writer)
+    }
+    raw(",\n  \"version\" : ")
+    integer(version)
+    raw("\n}")
+  }
+
+  /// Hands what was written so far to `emit` and starts the buffer again.
+  private mutating func send(to emit: (UnsafeRawBufferPointer) throws -> Void) throws {
+    try emit(UnsafeRawBufferPointer(start: start, count: count))
+    count = 0
   }
 
   /// About the bytes `document` writes, a little over rather than under, so
