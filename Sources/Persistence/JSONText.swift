@@ -12,20 +12,9 @@ public enum JSONText {
   /// none (the usual case: nothing is copied then).
   public static func escapingInvisibles(_ json: Data) -> Data {
     json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Data in
-      guard var found = firstEscaped(in: bytes, from: 0), let start = bytes.baseAddress else {
-        return json
-      }
-      let base = start.assumingMemoryBound(to: UInt8.self)
+      guard firstEscaped(in: bytes, from: 0) != nil else { return json }
       var output = Data(capacity: bytes.count + 64)
-      var copied = 0
-      while true {
-        output.append(base + copied, count: found.offset - copied)
-        output.append(contentsOf: escape(found.scalar))
-        copied = found.offset + found.length
-        guard let next = firstEscaped(in: bytes, from: copied) else { break }
-        found = next
-      }
-      output.append(base + copied, count: bytes.count - copied)
+      escaping(bytes) { output.append(contentsOf: $0) }
       return output
     }
   }
