@@ -69,6 +69,26 @@ extension StandupMeetings: Hashable {
 
   /// The count alone: hashing must not read meetings left in the file.
   func hash(into hasher: inout Hasher) { hasher.combine(count) }
+
+  /// Whether both hold the same storage (see `Standup.isIdentical(to:)`).
+  func isIdentical(to other: Self) -> Bool {
+    switch (self, other) {
+    case (.loaded(let left), .loaded(let right)), (.unsaveable(let left), .unsaveable(let right)):
+      sameBits(left, right)
+    case (.inFile(let left), .inFile(let right)): left === right
+    default: false
+    }
+  }
+}
+
+/// Whether two values have the same bytes: for text and arrays, the same
+/// storage, so equal values (the reverse does not hold).
+func sameBits<T>(_ left: T, _ right: T) -> Bool {
+  withUnsafeBytes(of: left) { left in
+    withUnsafeBytes(of: right) { right in
+      left.count == right.count && memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+    }
+  }
 }
 
 /// Why a save did not happen: meetings left in the file could not be read

@@ -44,6 +44,16 @@ public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
   /// How many meetings, without reading any left in the file.
   public var meetingCount: Int { storedMeetings.count }
 
+  /// Whether `other` is this very value, copied: the same id and scalars,
+  /// and the same storage for its text and arrays. Such standups are equal,
+  /// and this reads none of that storage, where `==` reads each array's
+  /// buffer (its count is there). False says nothing: compare with `==`.
+  public func isIdentical(to other: Standup) -> Bool {
+    id == other.id && duration == other.duration && theme == other.theme
+      && sameBits(title, other.title) && sameBits(attendees, other.attendees)
+      && storedMeetings.isIdentical(to: other.storedMeetings)
+  }
+
   /// The meetings, read from the file without keeping them there when they
   /// are still in it (for work over every standup, like the filter's index);
   /// fails when the file no longer holds them.

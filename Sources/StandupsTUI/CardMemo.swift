@@ -22,11 +22,12 @@ public struct CardMemo: Hashable, Sendable {
   /// The cards of the last frame, then the other drawing (selected or
   /// not) of those that have one.
   private var cards: [Card] = []
-  /// The cards of the frame being drawn.
-  private var drawing: [Card] = []
+  /// Which of `cards` the frame being drawn copied.
+  private var copiedCards: [Bool] = []
+  /// The cards the frame being drawn drew.
+  private var drawn: [Card] = []
   /// How many cards the last frame copied.
   private(set) var copiedInLastFrame = 0
-  private var copied = 0
 
   public init() {}
 
@@ -37,35 +38,48 @@ public struct CardMemo: Hashable, Sendable {
     card: (Standup, Bool, inout Canvas) -> Void
   ) {
     let rect = row.visibleBounds
-    // By index: a card is large to copy out just to look at it.
+    // By index, and the standup compared as stored: a card is large to copy
+    // out just to look at it, and a copy of a standup touches each of its
+    // texts and arrays, out of the caches by the time a key comes.
     if let index = cards.firstIndex(where: {
       $0.standup.id == standup.id && $0.isSelected == isSelected
     }),
       cards[index].size == row.bounds, cards[index].visible == rect,
-      cards[index].standup == standup, row.put(region: cards[index].cells, at: rect)
+      cards[index].standup.isIdentical(to: standup) || cards[index].standup == standup,
+      row.put(region: cards[index].cells, at: rect)
     {
-      drawing.append(cards[index])
-      copied += 1
+      copiedCards[index] = true
       return
     }
     card(standup, isSelected, &row)
     if let cells = row.region(rect) {
-      drawing.append(
+      drawn.append(
         Card(
           standup: standup, isSelected: isSelected, size: row.bounds, visible: rect, cells: cells))
     }
   }
 
-  /// Ends a frame: its cards are what the next one copies from.
+  /// Ends a frame: its cards, copied or drawn, and the other drawing of
+  /// each, are what the next one copies from. Kept cards are moved, not copied.
   mutating func finishFrame() {
-    let others = cards.filter { old in
-      drawing.contains { $0.standup.id == old.standup.id && $0.isSelected != old.isSelected }
+    let shown =
+      cards.indices.filter { copiedCards[$0] }.map { (cards[$0].standup.id, cards[$0].isSelected) }
+      + drawn.map { ($0.standup.id, $0.isSelected) }
+    var kept = 0
+    for index in cards.indices
+    where copiedCards[index]
+      || shown.contains(where: {
+        $0.0 == cards[index].standup.id && $0.1 != cards[index].isSelected
+      })
+    {
+      if kept != index { cards.swapAt(kept, index) }
+      kept += 1
     }
-    cards = drawing + others
-    drawing = []
-    drawing.reserveCapacity(cards.count)
-    copiedInLastFrame = copied
-    copied = 0
+    copiedInLastFrame = copiedCards.lazy.filter { $0 }.count
+    cards.removeLast(cards.count - kept)
+    cards.append(contentsOf: drawn)
+    drawn.removeAll(keepingCapacity: true)
+    copiedCards = Array(repeating: false, count: cards.count)
   }
 
   public static func == (_: CardMemo, _: CardMemo) -> Bool { true }

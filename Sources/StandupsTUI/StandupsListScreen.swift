@@ -112,7 +112,9 @@ enum StandupsListScreen {
           offset: memory.list.offset, highlight: [], reportsScroll: true)
         var cards = memory.cards
         memory.list.offset = list.draw(in: &content) { index, isSelected, row in
-          cards.draw(state.visibleStandup(at: index), isSelected: isSelected, in: &row) {
+          cards.draw(
+            state.standups[state.visiblePosition(at: index)], isSelected: isSelected, in: &row
+          ) {
             drawCard($0, isSelected: $1, in: &$2)
           }
         }

@@ -150,3 +150,53 @@ struct MeetingsInFileTests {
     #expect(merge.standups == expected)
   }
 }
+
+/// `Standup.isIdentical(to:)` answers true only for a copy of the same value;
+/// the card memo trusts it to skip `==`.
+struct StandupIdentityTests {
+  @Test func aCopyIsIdenticalAndAnyChangeIsNot() throws {
+    let original = Standup.mock
+    let copy = original
+    #expect(copy.isIdentical(to: original))
+    // Equal, but its text and arrays built apart: not identical (and that is allowed).
+    let rebuilt = Standup(
+      id: original.id, attendees: IdentifiedArray(uniqueElements: Array(original.attendees)),
+      duration: original.duration,
+      meetings: IdentifiedArray(uniqueElements: Array(original.meetings)),
+      theme: original.theme, title: String(original.title.utf8.map { Character(UnicodeScalar($0)) })
+    )
+    #expect(rebuilt == original)
+    #expect(!rebuilt.isIdentical(to: original))
+
+    var changed: [Standup] = []
+    for change in [
+      { (s: inout Standup) in s.title += "!" },
+      { $0.theme = $0.theme == .navy ? .buttercup : .navy },
+      { $0.duration += .seconds(60) }, { $0.attendees.removeLast() },
+      { $0.meetings = [] }, { $0.attendees[0].name = "Zoe" },
+    ] {
+      var standup = original
+      change(&standup)
+      changed.append(standup)
+    }
+    for standup in changed {
+      #expect(standup != original)
+      #expect(!standup.isIdentical(to: original))
+      #expect(!original.isIdentical(to: standup))
+    }
+  }
+
+  @Test func meetingsLeftInTheFileAreIdenticalOnlyToThemselves() throws {
+    let stored = try MeetingsInFileTests.StoredFile(MeetingsInFileTests.many)
+    let loaded = try stored.load()
+    let again = try stored.load()
+    #expect(loaded[3].isIdentical(to: loaded[3]))
+    // The same meetings, left in the file by another load: equal, not identical.
+    #expect(!loaded[3].isIdentical(to: again[3]))
+    #expect(loaded[3] == again[3])
+    var read = loaded[3]
+    _ = read.meetings
+    read.meetings = loaded[3].meetings
+    #expect(!read.isIdentical(to: loaded[3]))
+  }
+}

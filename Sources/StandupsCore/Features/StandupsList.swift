@@ -45,7 +45,13 @@ public struct StandupsList: Reducer {
 
     /// The `index`th standup the filter shows.
     public func visibleStandup(at index: Int) -> Standup {
-      standups[search.matches?[index] ?? index]
+      standups[visiblePosition(at: index)]
+    }
+
+    /// Where the `index`th standup the filter shows is in `standups` (read
+    /// there in place, it is not copied).
+    public func visiblePosition(at index: Int) -> Int {
+      search.matches?[index] ?? index
     }
 
     /// The ids the filter shows, in list order.
