@@ -14,7 +14,7 @@ extension Reducer {
   ) -> _ForEachReducer<Self, ID, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
     _ForEachReducer(
-      base: self, element: element(), toElements: toElements,
+      base: self, element: element(), toElements: StoredPath(toElements),
       toElementAction: TaggedCasePath(toElementAction),
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -33,24 +33,24 @@ where R.State: Identifiable, R.State.ID: Sendable
 public struct _ForEachReducer<Base: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   let base: Base
   let element: Element
-  let toElements: WritableKeyPath<Base.State, IdentifiedArray<ID, Element.State>>
+  let toElements: StoredPath<Base.State, IdentifiedArray<ID, Element.State>>
   let toElementAction: TaggedCasePath<Base.Action, IdentifiedAction<ID, Element.Action>>
   let site: SourceSite
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let navigationIDPath = currentNavigationIDPath
-    let initialIDs = state[keyPath: toElements].ids
+    let initialIDs = toElements.read(&state) { $0.ids }
     var effects: [Effect<Base.Action>] = []
     if case .element(let id, let elementAction) = toElementAction.extract(from: action) {
-      if var child = state[keyPath: toElements][id: id] {
-        let navID = NavigationID(slot: AnyHashable(toElements), id: id)
+      if var child = state[keyPath: toElements.keyPath][id: id] {
+        let navID = NavigationID(slot: AnyHashable(toElements.keyPath), id: id)
         let embed = toElementAction
         let childEffect = withDependencies {
           $0.navigationIDPath = navigationIDPath.appending(navID)
         } operation: {
           element.reduce(into: &child, action: elementAction)
         }
-        state[keyPath: toElements][id: id] = child
+        state[keyPath: toElements.keyPath][id: id] = child
         effects.append(
           childEffect.map { embed.embed(.element(id: id, action: $0)) }.cancellable(id: navID))
       } else {
@@ -63,11 +63,11 @@ public struct _ForEachReducer<Base: Reducer, ID: Hashable & Sendable, Element: R
       }
     }
     effects.append(base.reduce(into: &state, action: action))
-    let finalIDs = state[keyPath: toElements].ids
+    let finalIDs = toElements.read(&state) { $0.ids }
     if finalIDs.count != initialIDs.count || finalIDs != initialIDs {
       for id in initialIDs where !finalIDs.contains(id) {
         effects.append(
-          .cancel(id: NavigationID(slot: AnyHashable(toElements), id: id)))
+          .cancel(id: NavigationID(slot: AnyHashable(toElements.keyPath), id: id)))
       }
     }
     return .merge(effects)

@@ -16,7 +16,7 @@ extension Reducer {
   ) -> _IfLetReducer<Self, Child>
   where Child.State == ChildState, Child.Action == ChildAction {
     _IfLetReducer(
-      parent: self, child: child(), toChildState: toChildState,
+      parent: self, child: child(), toChildState: StoredPath(toChildState),
       toChildAction: TaggedCasePath(toChildAction),
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -39,7 +39,7 @@ extension Reducer {
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
   let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  let toChildState: StoredPath<Parent.State, Child.State?>
   let toChildAction: TaggedCasePath<Parent.Action, Child.Action>
   let site: SourceSite
   let facts = TypeFacts.of(Child.State.self)
@@ -51,14 +51,14 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction {
       effects = reduceChild(into: &state, action: action, childAction: childAction)
     }
-    let before = identity(in: state)
+    let before = identity(in: &state)
     effects.formMerge(parent.reduce(into: &state, action: action))
-    let after = identity(in: state)
+    let after = identity(in: &state)
 
-    if after == before, childAction != nil, let childState = state[keyPath: toChildState],
+    if after == before, childAction != nil, let childState = state[keyPath: toChildState.keyPath],
       facts.ephemeralType(of: childState) != nil
     {
-      state[keyPath: toChildState] = nil
+      state[keyPath: toChildState.keyPath] = nil
     }
     if let before, before != after {
       effects.formMerge(.cancel(id: navigationID(before)))
@@ -66,18 +66,18 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return effects
   }
 
-  private func identity(in state: Parent.State) -> NavigationIdentity? {
-    state[keyPath: toChildState].map { facts.identity(of: $0) }
+  private func identity(in state: inout Parent.State) -> NavigationIdentity? {
+    toChildState.read(&state) { $0.map { facts.identity(of: $0) } }
   }
 
   private func navigationID(_ identity: NavigationIdentity) -> NavigationID {
-    NavigationID(slot: AnyHashable(toChildState), identity: identity)
+    NavigationID(slot: AnyHashable(toChildState.keyPath), identity: identity)
   }
 
   private func reduceChild(
     into state: inout Parent.State, action: Parent.Action, childAction: Child.Action
   ) -> Effect<Parent.Action> {
-    guard let identity = identity(in: state) else {
+    guard let identity = identity(in: &state) else {
       reportIssue(
         """
         An "ifLet" at "\(site)" received a child action when child state was nil.
@@ -92,7 +92,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         at: site)
       return .none
     }
-    let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+    let effect = child.reduce(into: &state[keyPath: toChildState.keyPath]!, action: childAction)
     if effect.isNone { return .none }
     let embed = toChildAction
     return effect.map { embed.embed($0) }.cancellable(id: navigationID(identity))

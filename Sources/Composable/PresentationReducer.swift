@@ -15,7 +15,8 @@ extension Reducer {
   ) -> _PresentationReducer<Self, Destination>
   where Destination.State == DestinationState, Destination.Action == DestinationAction {
     _PresentationReducer(
-      base: self, destination: destination(), toPresentationState: toPresentationState,
+      base: self, destination: destination(),
+      toPresentationState: StoredPath(toPresentationState),
       toPresentationAction: TaggedCasePath(toPresentationAction),
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -38,7 +39,7 @@ extension Reducer {
 public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer {
   let base: Base
   let destination: Destination
-  let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
+  let toPresentationState: StoredPath<Base.State, PresentationState<Destination.State>>
   let toPresentationAction: TaggedCasePath<Base.Action, PresentationAction<Destination.Action>>
   let site: SourceSite
   let facts = TypeFacts.of(Destination.State.self)
@@ -47,7 +48,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     let parentPath = currentNavigationIDPath
     // Each access through the key path costs a call into the runtime: what
     // was set up and who is presented are read together.
-    let (setUp, before) = look(at: state[keyPath: toPresentationState])
+    let (setUp, before) = toPresentationState.read(&state) { look(at: $0) }
     var child: ChildPresentation?
     var effects = Effect<Base.Action>.none
 
@@ -55,8 +56,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     case (.some(let presented), .dismiss):
       effects = base.reduce(into: &state, action: action)
       // Only the child that was asked to go: the parent may have replaced it.
-      if identity(in: state) == presented {
-        state[keyPath: toPresentationState].wrappedValue = nil
+      if identity(in: &state) == presented {
+        state[keyPath: toPresentationState.keyPath].wrappedValue = nil
       }
 
     case (.some(let presented), .presented(let childAction)):
@@ -64,13 +65,15 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       child = presentation
       let ephemeral =
         facts.mayBeEphemeral
-        ? state[keyPath: toPresentationState].wrappedValue.flatMap { facts.ephemeralType(of: $0) }
+        ? state[keyPath: toPresentationState.keyPath].wrappedValue.flatMap {
+          facts.ephemeralType(of: $0)
+        }
         : nil
       let childEffect = withDependencies {
         $0.navigationContext = presentation.context
       } operation: {
         destination.reduce(
-          into: &state[keyPath: toPresentationState].wrappedValue!, action: childAction)
+          into: &state[keyPath: toPresentationState.keyPath].wrappedValue!, action: childAction)
       }
       if !childEffect.isNone {
         let embed = toPresentationAction
@@ -78,8 +81,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       }
       effects.formMerge(base.reduce(into: &state, action: action))
       // An alert's button closes it; an action for another case does not.
-      if let ephemeral, canSend(childAction, to: ephemeral), identity(in: state) == presented {
-        state[keyPath: toPresentationState].wrappedValue = nil
+      if let ephemeral, canSend(childAction, to: ephemeral), identity(in: &state) == presented {
+        state[keyPath: toPresentationState.keyPath].wrappedValue = nil
       }
 
     case (.some, nil), (nil, nil):
@@ -104,9 +107,9 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       effects = base.reduce(into: &state, action: action)
     }
 
-    let current = identity(in: state)
+    let current = identity(in: &state)
     if let setUp, let current,
-      setUp.isPresentation(of: current, in: toPresentationState, under: parentPath)
+      setUp.isPresentation(of: current, in: toPresentationState.keyPath, under: parentPath)
     {
       return effects
     }
@@ -118,7 +121,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     // A new presentation, or one that came with the state (a deep link):
     // scope it and watch for its dismiss(). Alerts have no effects to scope.
     var next: ChildPresentation?
-    if let current, let presented = state[keyPath: toPresentationState].wrappedValue,
+    if let current, let presented = state[keyPath: toPresentationState.keyPath].wrappedValue,
       facts.ephemeralType(of: presented) == nil
     {
       let presentation = presentation(of: current, under: parentPath, reusing: child)
@@ -128,19 +131,19 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
           childPath: presentation.path, sending: toPresentationAction.embed(.dismiss)))
     }
     if setUp != nil || next != nil {
-      state[keyPath: toPresentationState].presentation = next
+      state[keyPath: toPresentationState.keyPath].presentation = next
     }
     return effects
   }
 
   private func look(
-    at presentation: PresentationState<Destination.State>
+    at presentation: borrowing PresentationState<Destination.State>
   ) -> (setUp: ChildPresentation?, identity: NavigationIdentity?) {
     (presentation.presentation, presentation.wrappedValue.map { facts.identity(of: $0) })
   }
 
-  private func identity(in state: Base.State) -> NavigationIdentity? {
-    state[keyPath: toPresentationState].wrappedValue.map { facts.identity(of: $0) }
+  private func identity(in state: inout Base.State) -> NavigationIdentity? {
+    toPresentationState.read(&state) { $0.wrappedValue.map { facts.identity(of: $0) } }
   }
 
   /// `existing` when it is the presentation of `identity` here, else a new one.
@@ -149,11 +152,12 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     reusing existing: ChildPresentation?
   ) -> ChildPresentation {
     if let existing,
-      existing.isPresentation(of: identity, in: toPresentationState, under: parentPath)
+      existing.isPresentation(of: identity, in: toPresentationState.keyPath, under: parentPath)
     {
       return existing
     }
-    return ChildPresentation(parentPath: parentPath, slot: toPresentationState, identity: identity)
+    return ChildPresentation(
+      parentPath: parentPath, slot: toPresentationState.keyPath, identity: identity)
   }
 }
 

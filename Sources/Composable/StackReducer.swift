@@ -14,7 +14,7 @@ extension Reducer {
   ) -> _StackReducer<Self, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
     _StackReducer(
-      base: self, element: element(), toStackState: toStackState,
+      base: self, element: element(), toStackState: StoredPath(toStackState),
       toStackAction: TaggedCasePath(toStackAction),
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -42,7 +42,7 @@ final class MountedStack: @unchecked Sendable {
 public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
   let base: Base
   let element: Element
-  let toStackState: WritableKeyPath<Base.State, StackState<Element.State>>
+  let toStackState: StoredPath<Base.State, StackState<Element.State>>
   let toStackAction: TaggedCasePath<Base.Action, StackAction<Element.State, Element.Action>>
   let site: SourceSite
 
@@ -50,20 +50,20 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
     let parentPath = currentNavigationIDPath
     // Only what was set up here counts: a state moved to another store or
     // place is set up again there.
-    let mounted = state[keyPath: toStackState].mounted.flatMap {
-      $0.parentPath == parentPath ? $0 : nil
+    let mounted = toStackState.read(&state) {
+      $0.mounted.flatMap { $0.parentPath == parentPath ? $0 : nil }
     }
     var effects = Effect<Base.Action>.none
     let embed = toStackAction
 
     switch toStackAction.extract(from: action) {
     case .element(let id, let elementAction):
-      if state[keyPath: toStackState].contains(id: id) {
+      if state[keyPath: toStackState.keyPath].contains(id: id) {
         let child = mounted?.presentation(of: id) ?? presentation(of: id, under: parentPath)
         let childEffect = withDependencies {
           $0.navigationContext = child.context
         } operation: {
-          state[keyPath: toStackState].modifyElement(id: id) {
+          state[keyPath: toStackState.keyPath].modifyElement(id: id) {
             element.reduce(into: &$0, action: elementAction)
           } ?? .none
         }
@@ -88,10 +88,10 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
       effects.formMerge(base.reduce(into: &state, action: action))
 
     case .popFrom(let id):
-      let canPop = state[keyPath: toStackState].contains(id: id)
+      let canPop = state[keyPath: toStackState.keyPath].contains(id: id)
       effects.formMerge(base.reduce(into: &state, action: action))
       if canPop {
-        state[keyPath: toStackState].pop(from: id)
+        state[keyPath: toStackState.keyPath].pop(from: id)
       } else {
         reportIssue(
           """
@@ -100,7 +100,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
             ID:
               \(id)
             Path IDs:
-              \(state[keyPath: toStackState].ids)
+              \(state[keyPath: toStackState.keyPath].ids)
           """,
           at: site)
       }
@@ -112,8 +112,8 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
       effects = base.reduce(into: &state, action: action)
     }
 
-    if let mounted, state[keyPath: toStackState].holds(ids: mounted.ids) { return effects }
-    let idsAfter = state[keyPath: toStackState].ids
+    if let mounted, toStackState.read(&state, { $0.holds(ids: mounted.ids) }) { return effects }
+    let idsAfter = state[keyPath: toStackState.keyPath].ids
     let after = Set(idsAfter)
     var changes = [effects]
     for (id, child) in zip(mounted?.ids ?? [], mounted?.elements ?? []) where !after.contains(id) {
@@ -125,7 +125,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
       changes.append(.dismissWatcher(childPath: child.path, sending: embed.embed(.popFrom(id: id))))
       return child
     }
-    state[keyPath: toStackState].mounted = MountedStack(
+    state[keyPath: toStackState.keyPath].mounted = MountedStack(
       parentPath: parentPath, ids: idsAfter, elements: elements)
     return .merge(changes)
   }
@@ -135,7 +135,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
     _ elementState: Element.State, id: StackElementID, into state: inout Base.State,
     action: Base.Action
   ) -> Effect<Base.Action> {
-    if state[keyPath: toStackState].contains(id: id) {
+    if state[keyPath: toStackState.keyPath].contains(id: id) {
       reportIssue(
         """
         A "forEach" at "\(site)" received a "push" action for an element it \
@@ -144,7 +144,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
           ID:
             \(id)
           Path IDs:
-            \(state[keyPath: toStackState].ids)
+            \(state[keyPath: toStackState.keyPath].ids)
         """,
         at: site)
       return base.reduce(into: &state, action: action)
@@ -166,7 +166,7 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
         """,
         at: site)
     }
-    state[keyPath: toStackState].append(elementState, id: id)
+    state[keyPath: toStackState.keyPath].append(elementState, id: id)
     return base.reduce(into: &state, action: action)
   }
 
@@ -174,6 +174,6 @@ public struct _StackReducer<Base: Reducer, Element: Reducer>: Reducer {
     of id: StackElementID, under parentPath: NavigationIDPath
   ) -> ChildPresentation {
     ChildPresentation(
-      parentPath: parentPath, slot: toStackState, identity: NavigationIdentity(id: id))
+      parentPath: parentPath, slot: toStackState.keyPath, identity: NavigationIdentity(id: id))
   }
 }
