@@ -40,6 +40,8 @@ struct ChangeWriter {
   var ours: [Standup.ID: Int64] = [:]
   /// Standups deleted meanwhile whose meetings went into a new standup.
   var rescued: [Standup.ID: Standup.ID] = [:]
+  /// Standups this writer inserted: they had no meetings but those it adds.
+  var inserted: Set<Standup.ID> = []
   var outcome = WriteOutcome()
 
   init(author: String, logger: Logger) {
@@ -58,7 +60,16 @@ struct ChangeWriter {
     let before = self
     try await connection.run("BEGIN", logger: logger)
     do {
-      for change in changes { try await apply(change, on: connection) }
+      var rest = changes[...]
+      while let change = rest.first {
+        if let meetings = Self.meetingsInOrder(atStartOf: rest, addedTo: inserted) {
+          try await addMeetings(meetings.meetings, to: meetings.standup, on: connection)
+          rest = rest.dropFirst(meetings.meetings.count)
+        } else {
+          try await apply(change, on: connection)
+          rest = rest.dropFirst()
+        }
+      }
       let payload = notice(outcome)
       try await connection.run(
         "SELECT pg_notify(\(TeamStore.channel), \(payload))", logger: logger)
@@ -169,10 +180,60 @@ struct ChangeWriter {
           \(standup.theme.rawValue), 1, \(author))
         ON CONFLICT (id) DO NOTHING RETURNING version
         """, logger: logger), as: Int64.self)
-    guard let inserted else { return false }
+    guard let version = inserted else { return false }
     try await replaceAttendees(of: standup, on: connection)
-    ours[standup.id] = inserted
+    ours[standup.id] = version
+    self.inserted.insert(standup.id)
     return true
+  }
+
+  /// The meetings that `changes` starts by adding, one after the other from
+  /// the first, to a standup in `inserted` (what an import of a new standup
+  /// sends); nil when it starts otherwise.
+  static func meetingsInOrder(
+    atStartOf changes: ArraySlice<StandupChange>, addedTo inserted: Set<Standup.ID>
+  ) -> (standup: Standup.ID, meetings: [Meeting])? {
+    guard case .addMeeting(_, let standup, after: nil) = changes.first,
+      inserted.contains(standup.id)
+    else { return nil }
+    var meetings: [Meeting] = []
+    for change in changes {
+      guard case .addMeeting(let meeting, let owner, let after) = change,
+        owner.id == standup.id, after == meetings.last?.id
+      else { break }
+      meetings.append(meeting)
+    }
+    return (standup.id, meetings)
+  }
+
+  /// Adds `meetings` in their order to a standup this writer inserted, in
+  /// one statement: the positions `addMeeting` gives them one by one (0, 1,
+  /// …), where one by one is four round trips a meeting. A meeting whose id
+  /// is taken is left out, as there.
+  private mutating func addMeetings(
+    _ meetings: [Meeting], to standup: Standup.ID, on connection: PostgresConnection
+  ) async throws {
+    outcome.touched.insert(standup)
+    // A meeting's attendees are an array or none, and an array of arrays
+    // is one flat array to `unnest`: each goes as JSON (`null` for none).
+    let encoder = JSONEncoder()
+    let attendees = try meetings.map { meeting in
+      String(decoding: try encoder.encode(meeting.attendees), as: UTF8.self)
+    }
+    try await connection.run(
+      """
+      INSERT INTO meetings
+        (id, standup_id, position, date_seconds, recorded_at, transcript, attendees)
+      SELECT t.id, \(standup.rawValue), t.ord - 1, t.date_seconds, t.recorded_at, t.transcript,
+        CASE WHEN jsonb_typeof(t.attendees) = 'array'
+          THEN ARRAY(SELECT jsonb_array_elements_text(t.attendees)) END
+      FROM unnest(\(meetings.map(\.id.rawValue))::uuid[],
+        \(meetings.map(\.date.timeIntervalSinceReferenceDate))::float8[],
+        \(meetings.map(\.date))::timestamptz[], \(meetings.map(\.transcript))::text[],
+        \(attendees)::jsonb[])
+        WITH ORDINALITY AS t(id, date_seconds, recorded_at, transcript, attendees, ord)
+      ON CONFLICT (id) DO NOTHING
+      """, logger: logger)
   }
 
   private func replaceAttendees(of standup: Standup, on connection: PostgresConnection)

@@ -84,6 +84,36 @@ struct ImportTests {
     await alice.close()
   }
 
+  /// The meetings an import adds to a standup it inserted go in one
+  /// statement: the run of them that starts the changes, in order.
+  @Test func meetingsOfANewStandupGoTogether() {
+    let new = Standup(id: .init(UUID()), title: "New")
+    let known = Standup(id: .init(UUID()), title: "Known")
+    let meetings = (0..<3).map { Fixtures.meeting("Meeting \($0)", at: Double($0) * 86_400) }
+    let adds = meetings.indices.map { index in
+      StandupChange.addMeeting(
+        meetings[index], standup: new, after: index == 0 ? nil : meetings[index - 1].id)
+    }
+    let inserted: Set<Standup.ID> = [new.id]
+
+    let run = ChangeWriter.meetingsInOrder(
+      atStartOf: (adds + [.insert(known)])[...], addedTo: inserted)
+    #expect(run?.standup == new.id)
+    #expect(run?.meetings == meetings)
+    // Up to a meeting of another standup, or one that does not follow the last.
+    let other = StandupChange.addMeeting(meetings[0], standup: known, after: nil)
+    #expect(
+      ChangeWriter.meetingsInOrder(atStartOf: (adds.prefix(2) + [other])[...], addedTo: inserted)?
+        .meetings == Array(meetings.prefix(2)))
+    #expect(
+      ChangeWriter.meetingsInOrder(atStartOf: [adds[0], adds[2]][...], addedTo: inserted)?
+        .meetings == [meetings[0]])
+    // Not for a standup the database had, nor from a meeting in the middle.
+    #expect(ChangeWriter.meetingsInOrder(atStartOf: adds[...], addedTo: []) == nil)
+    #expect(ChangeWriter.meetingsInOrder(atStartOf: adds.dropFirst(), addedTo: inserted) == nil)
+    #expect(ChangeWriter.meetingsInOrder(atStartOf: [.insert(new)][...], addedTo: inserted) == nil)
+  }
+
   /// What is imported reaches the other members like any change.
   @Test func anImportReachesTheOtherMembers() async throws {
     let database = try TestDatabase()
