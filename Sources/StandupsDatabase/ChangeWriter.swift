@@ -40,7 +40,7 @@ struct ChangeWriter {
   var ours: [Standup.ID: Int64] = [:]
   /// Standups deleted meanwhile whose meetings went into a new standup.
   var rescued: [Standup.ID: Standup.ID] = [:]
-  /// Standups this writer inserted: they had no meetings but those it adds.
+  /// Standups this writer inserted (no need to ask whether they exist).
   var inserted: Set<Standup.ID> = []
   var outcome = WriteOutcome()
 
@@ -62,9 +62,8 @@ struct ChangeWriter {
     do {
       var rest = changes[...]
       while let change = rest.first {
-        if let meetings = Self.meetingsInOrder(atStartOf: rest, addedTo: inserted) {
-          try await addMeetings(meetings.meetings, to: meetings.standup, on: connection)
-          rest = rest.dropFirst(meetings.meetings.count)
+        if let run = Self.meetingRun(atStartOf: rest), try await add(run, on: connection) {
+          rest = rest.dropFirst(run.meetings.count)
         } else {
           try await apply(change, on: connection)
           rest = rest.dropFirst()
@@ -187,55 +186,6 @@ struct ChangeWriter {
     return true
   }
 
-  /// The meetings that `changes` starts by adding, one after the other from
-  /// the first, to a standup in `inserted` (what an import of a new standup
-  /// sends); nil when it starts otherwise.
-  static func meetingsInOrder(
-    atStartOf changes: ArraySlice<StandupChange>, addedTo inserted: Set<Standup.ID>
-  ) -> (standup: Standup.ID, meetings: [Meeting])? {
-    guard case .addMeeting(_, let standup, after: nil) = changes.first,
-      inserted.contains(standup.id)
-    else { return nil }
-    var meetings: [Meeting] = []
-    for change in changes {
-      guard case .addMeeting(let meeting, let owner, let after) = change,
-        owner.id == standup.id, after == meetings.last?.id
-      else { break }
-      meetings.append(meeting)
-    }
-    return (standup.id, meetings)
-  }
-
-  /// Adds `meetings` in their order to a standup this writer inserted, in
-  /// one statement: the positions `addMeeting` gives them one by one (0, 1,
-  /// …), where one by one is four round trips a meeting. A meeting whose id
-  /// is taken is left out, as there.
-  private mutating func addMeetings(
-    _ meetings: [Meeting], to standup: Standup.ID, on connection: PostgresConnection
-  ) async throws {
-    outcome.touched.insert(standup)
-    // A meeting's attendees are an array or none, and an array of arrays
-    // is one flat array to `unnest`: each goes as JSON (`null` for none).
-    let encoder = JSONEncoder()
-    let attendees = try meetings.map { meeting in
-      String(decoding: try encoder.encode(meeting.attendees), as: UTF8.self)
-    }
-    try await connection.run(
-      """
-      INSERT INTO meetings
-        (id, standup_id, position, date_seconds, recorded_at, transcript, attendees)
-      SELECT t.id, \(standup.rawValue), t.ord - 1, t.date_seconds, t.recorded_at, t.transcript,
-        CASE WHEN jsonb_typeof(t.attendees) = 'array'
-          THEN ARRAY(SELECT jsonb_array_elements_text(t.attendees)) END
-      FROM unnest(\(meetings.map(\.id.rawValue))::uuid[],
-        \(meetings.map(\.date.timeIntervalSinceReferenceDate))::float8[],
-        \(meetings.map(\.date))::timestamptz[], \(meetings.map(\.transcript))::text[],
-        \(attendees)::jsonb[])
-        WITH ORDINALITY AS t(id, date_seconds, recorded_at, transcript, attendees, ord)
-      ON CONFLICT (id) DO NOTHING
-      """, logger: logger)
-  }
-
   private func replaceAttendees(of standup: Standup, on connection: PostgresConnection)
     async throws
   {
@@ -295,41 +245,7 @@ struct ChangeWriter {
       outcome.touched.insert(copy.id)
       owner = copy.id
     }
-    let position = try await meetingPosition(in: owner, after: after, on: connection)
-    try await connection.run(
-      """
-      INSERT INTO meetings
-        (id, standup_id, position, date_seconds, recorded_at, transcript, attendees)
-      VALUES (\(meeting.id.rawValue), \(owner.rawValue), \(position),
-        \(meeting.date.timeIntervalSinceReferenceDate), \(meeting.date), \(meeting.transcript),
-        \(meeting.attendees))
-      ON CONFLICT (id) DO NOTHING
-      """, logger: logger)
-  }
-
-  /// Between the meeting it follows and the next one; first when it follows none.
-  private func meetingPosition(
-    in standup: Standup.ID, after: Meeting.ID?, on connection: PostgresConnection
-  ) async throws -> Double {
-    let id = standup.rawValue
-    if let after,
-      let previous = try await first(
-        connection.run(
-          "SELECT position FROM meetings WHERE id = \(after.rawValue) AND standup_id = \(id)",
-          logger: logger), as: Double.self)
-    {
-      let next = try await first(
-        connection.run(
-          """
-          SELECT min(position) FROM meetings WHERE standup_id = \(id) AND position > \(previous)
-          """, logger: logger), as: Double?.self)
-      return (next ?? nil).map { (previous + $0) / 2 } ?? previous + 1
-    }
-    let lowest = try await first(
-      connection.run(
-        "SELECT min(position) FROM meetings WHERE standup_id = \(id)", logger: logger),
-      as: Double?.self)
-    return (lowest ?? nil).map { $0 - 1 } ?? 0
+    try await insertMeetings([meeting], into: owner, after: after, on: connection)
   }
 
   private func stored(_ id: Standup.ID, on connection: PostgresConnection) async throws
@@ -340,7 +256,7 @@ struct ChangeWriter {
     return (standup, version)
   }
 
-  private func first<Value: PostgresDecodable & Sendable>(
+  func first<Value: PostgresDecodable & Sendable>(
     _ rows: PostgresRowSequence, as: Value.Type
   )
     async throws -> Value?

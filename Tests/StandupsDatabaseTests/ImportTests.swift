@@ -84,9 +84,9 @@ struct ImportTests {
     await alice.close()
   }
 
-  /// The meetings an import adds to a standup it inserted go in one
-  /// statement: the run of them that starts the changes, in order.
-  @Test func meetingsOfANewStandupGoTogether() {
+  /// The meetings an import adds to a standup go in one statement: the
+  /// run of them that starts the changes, each after the one before it.
+  @Test func meetingsAddedOneAfterTheOtherGoTogether() {
     let new = Standup(id: .init(UUID()), title: "New")
     let known = Standup(id: .init(UUID()), title: "Known")
     let meetings = (0..<3).map { Fixtures.meeting("Meeting \($0)", at: Double($0) * 86_400) }
@@ -94,24 +94,44 @@ struct ImportTests {
       StandupChange.addMeeting(
         meetings[index], standup: new, after: index == 0 ? nil : meetings[index - 1].id)
     }
-    let inserted: Set<Standup.ID> = [new.id]
+    func run(_ changes: [StandupChange]) -> ChangeWriter.MeetingRun? {
+      ChangeWriter.meetingRun(atStartOf: changes[...])
+    }
 
-    let run = ChangeWriter.meetingsInOrder(
-      atStartOf: (adds + [.insert(known)])[...], addedTo: inserted)
-    #expect(run?.standup == new.id)
-    #expect(run?.meetings == meetings)
+    #expect(
+      run(adds + [.insert(known)])
+        == ChangeWriter.MeetingRun(standup: new.id, after: nil, meetings: meetings))
+    // From a meeting in the middle: after the one before it.
+    #expect(
+      run(Array(adds.dropFirst()))
+        == ChangeWriter.MeetingRun(
+          standup: new.id, after: meetings[0].id, meetings: Array(meetings.dropFirst())))
     // Up to a meeting of another standup, or one that does not follow the last.
     let other = StandupChange.addMeeting(meetings[0], standup: known, after: nil)
-    #expect(
-      ChangeWriter.meetingsInOrder(atStartOf: (adds.prefix(2) + [other])[...], addedTo: inserted)?
-        .meetings == Array(meetings.prefix(2)))
-    #expect(
-      ChangeWriter.meetingsInOrder(atStartOf: [adds[0], adds[2]][...], addedTo: inserted)?
-        .meetings == [meetings[0]])
-    // Not for a standup the database had, nor from a meeting in the middle.
-    #expect(ChangeWriter.meetingsInOrder(atStartOf: adds[...], addedTo: []) == nil)
-    #expect(ChangeWriter.meetingsInOrder(atStartOf: adds.dropFirst(), addedTo: inserted) == nil)
-    #expect(ChangeWriter.meetingsInOrder(atStartOf: [.insert(new)][...], addedTo: inserted) == nil)
+    #expect(run(adds.prefix(2) + [other])?.meetings == Array(meetings.prefix(2)))
+    #expect(run([adds[0], adds[2]])?.meetings == [meetings[0]])
+    #expect(run([.insert(new)] + adds) == nil)
+  }
+
+  /// A file with many more meetings than the database's copy of a standup,
+  /// before, between and after the ones it has: each lands where the file
+  /// has it, however long the run of new ones.
+  @Test func manyNewMeetingsOfAKnownStandupKeepTheFilesOrder() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    let meetings = (0..<150).map {
+      Fixtures.meeting("Meeting \($0)", at: 800_000_000 - Double($0) * 86_400)
+    }
+    var stored = Standup(id: .init(UUID()), title: "Known")
+    stored.meetings = IdentifiedArray(uniqueElements: [meetings[70], meetings[140]])
+    await alice.save([stored])
+    var file = stored
+    file.meetings = IdentifiedArray(uniqueElements: meetings)
+
+    let summary = try await alice.store.importStandups([file])
+    #expect(summary.meetingsAdded == meetings.count - 2)
+    #expect(try await database.stored().standups[id: file.id]?.meetings == file.meetings)
+    await alice.close()
   }
 
   /// What is imported reaches the other members like any change.
