@@ -29,8 +29,8 @@ extension ChangeWriter {
   }
 
   /// Adds `run`'s meetings in its order; a meeting whose id is taken is
-  /// left out, as one by one. False, having done nothing, when its standup
-  /// is not in the database: deleted meanwhile, which one by one handles.
+  /// left out. False, having done nothing, when its standup is not in the
+  /// database: deleted meanwhile, for `addMeeting` to save them elsewhere.
   mutating func add(_ run: MeetingRun, on connection: PostgresConnection) async throws -> Bool {
     guard rescued[run.standup] == nil else { return false }
     let id = run.standup.rawValue
