@@ -110,7 +110,10 @@ enum StandupsListScreen {
         let list = ListView(
           count: shown, selected: state.selectedVisibleIndex, rowHeight: cardHeight,
           offset: memory.list.offset, highlight: [], reportsScroll: true)
-        var cards = memory.cards
+        // Taken out while drawn: a copy left behind would share its arrays,
+        // and the first change would copy every card.
+        var cards = CardMemo()
+        swap(&cards, &memory.cards)
         memory.list.offset = list.draw(in: &content) { index, isSelected, row in
           cards.draw(
             state.standups[state.visiblePosition(at: index)], isSelected: isSelected, in: &row
