@@ -12,6 +12,11 @@ import Synchronization
 /// any case it once failed on is turned away by the case's tag. A path
 /// through several cases (`\.child.grandchild`), the identity path and roots
 /// that are not enums always extract.
+///
+/// Once such a path has matched, its case's payload is read straight out of
+/// the enum when it is stored inline and is exactly `Value`: extracting
+/// through the case key path boxes the root as `Any`, casts it back and walks
+/// a key path, thousands of instructions for the one match each action has.
 @usableFromInline
 struct TaggedCasePath<Root, Value>: Sendable {
   private let path: AnyCasePath<Root, Value>
@@ -26,9 +31,13 @@ struct TaggedCasePath<Root, Value>: Sendable {
     guard let misses else { return path.extract(from: root) }
     let tag = misses.metadata.tag(of: root)
     if misses.contains(tag) { return nil }
+    if misses.isInlineHit(tag) { return InlinePayload.read(Value.self, from: root) }
     guard let value = path.extract(from: root) else {
       misses.insert(tag)
       return nil
+    }
+    if InlinePayload.isExactly(Value.self, inCase: tag, of: Root.self, metadata: misses.metadata) {
+      misses.insertInlineHit(tag)
     }
     return value
   }
@@ -37,6 +46,10 @@ struct TaggedCasePath<Root, Value>: Sendable {
 
   /// Whether it turns away the cases it failed on (for tests).
   var learnsFromMisses: Bool { misses != nil }
+
+  /// Whether it reads the payload of the case it matched straight out of the
+  /// root (for tests).
+  var readsInlinePayload: Bool { misses?.hasInlineHit ?? false }
 }
 
 /// Whether `keyPath` is one of the case key paths its root lists as its own.
@@ -54,12 +67,15 @@ private func keyPaths<S: Sequence>(in sequence: S) -> [AnyKeyPath] {
   sequence.compactMap { $0 as? AnyKeyPath }
 }
 
-/// The tags of the cases a one-case path failed on (the first 64), shared
-/// by every thread that runs the reducer: a tag is only ever added, and
-/// adding it twice is harmless.
+/// The tags of the cases a one-case path failed on (the first 64), and of
+/// the case it matched when its payload can be read in place, shared by every
+/// thread that runs the reducer: a tag is only ever added, and adding it
+/// twice is harmless.
 private final class TagMisses: Sendable {
   let metadata: EnumMetadata
   private let tags = Atomic<UInt64>(0)
+  /// The matched case's tag plus one; 0 until it is known.
+  private let inlineHit = Atomic<UInt64>(0)
 
   init(_ metadata: EnumMetadata) { self.metadata = metadata }
 
@@ -71,4 +87,14 @@ private final class TagMisses: Sendable {
     guard tag < 64 else { return }
     tags.bitwiseOr(1 << UInt64(tag), ordering: .relaxed)
   }
+
+  func isInlineHit(_ tag: UInt32) -> Bool {
+    inlineHit.load(ordering: .relaxed) == UInt64(tag) + 1
+  }
+
+  func insertInlineHit(_ tag: UInt32) {
+    inlineHit.store(UInt64(tag) + 1, ordering: .relaxed)
+  }
+
+  var hasInlineHit: Bool { inlineHit.load(ordering: .relaxed) != 0 }
 }

@@ -56,6 +56,148 @@ struct TaggedCasePathTests {
     #expect(!TaggedCasePath(\Outer.Cases.self).learnsFromMisses)
   }
 
+  @Test func aMatchedCaseIsReadInPlaceWhenItsPayloadIsStoredInline() {
+    let count = TaggedCasePath(\Outer.Cases.count)
+    #expect(!count.readsInlinePayload)
+    #expect(count.extract(from: .count(7)) == 7)
+    #expect(count.readsInlinePayload)
+    #expect(count.extract(from: .count(8)) == 8)
+    #expect(count.extract(from: .other(9)) == nil)
+    #expect(count.extract(from: .empty) == nil)
+
+    let inner = TaggedCasePath(\Outer.Cases.inner)
+    #expect(inner.extract(from: .inner(.name("a"))) == .name("a"))
+    #expect(inner.readsInlinePayload)
+    #expect(inner.extract(from: .inner(.flag(true))) == .flag(true))
+    #expect(
+      inner.extract(from: .inner(.name(String(repeating: "long ", count: 20))))
+        == .name(String(repeating: "long ", count: 20)))
+  }
+
+  final class Box: Sendable {
+    let value: Int
+    init(_ value: Int) { self.value = value }
+  }
+
+  /// Two payloads of references: the enum's tag lives in their spare bits.
+  @CasePathable
+  enum References {
+    case box(Box)
+    case text(String)
+    case boxes([Box])
+    case pair(Int, String)
+    case labelled(value: Int)
+    indirect case nested(References)
+    case none
+  }
+
+  @Test func payloadsThatShareTheirBitsWithTheTag() {
+    let boxPath = TaggedCasePath(\References.Cases.box)
+    let textPath = TaggedCasePath(\References.Cases.text)
+    let boxesPath = TaggedCasePath(\References.Cases.boxes)
+    let box = Box(1)
+    let roots: [References] = [
+      .box(box), .text("a"), .boxes([box, Box(2)]), .none, .text(String(repeating: "é", count: 40)),
+      .box(Box(3)),
+    ]
+    for root in roots + roots {
+      switch root {
+      case .box(let expected): #expect(boxPath.extract(from: root) === expected)
+      case .text(let expected): #expect(textPath.extract(from: root) == expected)
+      case .boxes(let expected):
+        #expect(boxesPath.extract(from: root)?.map(\.value) == expected.map(\.value))
+      default: #expect(boxPath.extract(from: root) == nil)
+      }
+    }
+    #expect(boxPath.readsInlinePayload && textPath.readsInlinePayload)
+    #expect(boxesPath.readsInlinePayload)
+  }
+
+  /// Payloads that are all references: the tag is kept in the pointers' spare bits.
+  @CasePathable
+  enum Pointers {
+    case first(Box)
+    case second(Box)
+    case third(Box)
+    case none
+  }
+
+  @Test func payloadsWhoseSpareBitsHoldTheTag() {
+    #expect(MemoryLayout<Pointers>.size == MemoryLayout<Box>.size)
+    let second = TaggedCasePath(\Pointers.Cases.second)
+    let third = TaggedCasePath(\Pointers.Cases.third)
+    let boxes = (0..<4).map(Box.init)
+    let roots: [Pointers] = [
+      .first(boxes[0]), .second(boxes[1]), .third(boxes[2]), .none, .second(boxes[3]),
+    ]
+    for root in roots + roots {
+      switch root {
+      case .second(let box): #expect(second.extract(from: root) === box)
+      case .third(let box): #expect(third.extract(from: root) === box)
+      default: #expect(second.extract(from: root) == nil && third.extract(from: root) == nil)
+      }
+    }
+    #expect(second.readsInlinePayload && third.readsInlinePayload)
+  }
+
+  @Test func readingInPlaceKeepsTheReferenceCountRight() {
+    let path = TaggedCasePath(\References.Cases.box)
+    var root = References.box(Box(1))
+    _ = path.extract(from: root)
+    for _ in 0..<3 {
+      let extracted = path.extract(from: root)
+      #expect(extracted?.value == 1)
+    }
+    #expect(path.readsInlinePayload)
+    guard case .box(var box) = root else {
+      Issue.record("not a box")
+      return
+    }
+    root = .none
+    // The enum and the extractions have let go: only `box` holds it.
+    #expect(isKnownUniquelyReferenced(&box))
+  }
+
+  @Test func tuplesLabelsAndIndirectCases() {
+    let pair = TaggedCasePath(\References.Cases.pair)
+    for _ in 0..<2 {
+      let value = pair.extract(from: .pair(1, "one"))
+      #expect(value?.0 == 1 && value?.1 == "one")
+      #expect(pair.extract(from: .text("one")) == nil)
+    }
+
+    let labelled = TaggedCasePath(\References.Cases.labelled)
+    for value in [4, 5] { #expect(labelled.extract(from: .labelled(value: value)) == value) }
+
+    // Boxed: read through the case path every time.
+    let nested = TaggedCasePath(\References.Cases.nested)
+    for text in ["x", "y"] {
+      guard case .text(let inner)? = nested.extract(from: .nested(.text(text))) else {
+        Issue.record("no payload")
+        return
+      }
+      #expect(inner == text)
+    }
+    #expect(!nested.readsInlinePayload)
+  }
+
+  @CasePathable
+  enum Generic<Payload: Sendable & Equatable>: Equatable {
+    case payload(Payload)
+    case nothing
+  }
+
+  @Test func genericEnums() {
+    let strings = TaggedCasePath(\Generic<String>.Cases.payload)
+    let ints = TaggedCasePath(\Generic<Int>.Cases.payload)
+    for _ in 0..<2 {
+      #expect(strings.extract(from: .payload("s")) == "s")
+      #expect(strings.extract(from: .nothing) == nil)
+      #expect(ints.extract(from: .payload(3)) == 3)
+    }
+    #expect(strings.readsInlinePayload && ints.readsInlinePayload)
+  }
+
   @Test func optionalRoots() {
     let tagged = TaggedCasePath(\Int?.Cases.some)
     for root: Int? in [nil, 1, nil, 2] {
