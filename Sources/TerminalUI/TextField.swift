@@ -32,6 +32,12 @@ public struct TextField: Hashable, Sendable {
     firstGrapheme: Int, cursorColumn: Int
   ) {
     guard width > 0 else { return (0, 0) }
+    // Printable ASCII: a grapheme a byte, a column each, and the field is
+    // drawn on every key, so not measured grapheme by grapheme.
+    if Sanitizer.isPrintableASCII(state.text) {
+      let first = max(0, state.cursor + 1 - width)
+      return (first, state.cursor - first)
+    }
     let widths = state.text.prefix(state.cursor).map(drawnWidth)
     var column = widths.reduce(0, +)
     // The cell under the cursor must show whole: a wide grapheme needs two.

@@ -213,6 +213,22 @@ import Testing
     }
   }
 
+  /// Printable ASCII takes a shortcut; it must land where measuring each grapheme does.
+  @Test func asciiTextScrollsAsMeasuredText() {
+    // The same columns, one grapheme wider than ASCII in each: "é" spelt
+    // with a combining mark is one column, but not ASCII.
+    for text in ["", "a", "abcdefghij", "Sprint planning, week 12"] {
+      let measured = text.isEmpty ? "" : "e\u{301}" + text.dropFirst()
+      for cursor in 0...text.count {
+        for width in 1...12 {
+          let ascii = TextField.window(for: field(text, cursor: cursor), width: width)
+          let other = TextField.window(for: field(measured, cursor: cursor), width: width)
+          #expect(ascii == other, "\(text) \(cursor) \(width)")
+        }
+      }
+    }
+  }
+
   @Test func placeholderAndFocus() {
     let c = render(8, 1) { TextField(field(""), placeholder: "Title").draw(in: &$0) }
     #expect(c.text == "Title   ")
