@@ -188,12 +188,36 @@ public struct Canvas: Hashable, Sendable {
     guard !visible.isEmpty else { return }
     var cell = cell
     cell.glyph = Sanitizer.inert(cell.glyph)
+    if cell.width == 1 {
+      fillNarrow(visible, with: cell)
+      return
+    }
     let step = cell.width >= 2 ? 2 : 1
     for ay in visible.y..<visible.maxY {
       var ax = visible.x
       while ax < visible.maxX {
         place(ax, ay, cell)
         ax += step
+      }
+    }
+  }
+
+  /// `fill` with a one-column cell, row by row rather than cell by cell (a
+  /// sheet fills its box on every key). Within the row every cell becomes
+  /// `cell`, so only the edges can cut a wide character in half: its other
+  /// half, outside, becomes a blank, as `write` does for each cell.
+  private mutating func fillNarrow(_ visible: Rect, with cell: Cell) {
+    let width = size.width
+    let (x0, x1) = (visible.x, visible.maxX)
+    cells.withUnsafeMutableBufferPointer { grid in
+      for row in stride(from: visible.y * width, to: visible.maxY * width, by: width) {
+        if grid[row + x0].isContinuation, x0 > 0 {
+          grid[row + x0 - 1] = .blank(grid[row + x0 - 1].style)
+        }
+        if grid[row + x1 - 1].width == 2, x1 < width {
+          grid[row + x1] = .blank(grid[row + x1].style)
+        }
+        (grid.baseAddress! + row + x0).update(repeating: cell, count: x1 - x0)
       }
     }
   }

@@ -134,6 +134,46 @@ import Testing
     #expect(isWellFormed(c))
   }
 
+  /// A fill with a one-column cell, row by row, leaves what setting each of
+  /// its cells in turn leaves: wide characters cut at its edges lose their
+  /// other half, inside the clip or not.
+  @Test func fillIsLikeSettingEachCell() {
+    var random = SplitMix(state: 19)
+    let styles: [Style] = [.plain, .bold, Style(foreground: .ansi(1)), .reverse]
+    for _ in 0..<300 {
+      let size = Size(width: 1 + random.next(9), height: 1 + random.next(3))
+      var start = Canvas(size: size)
+      for y in 0..<size.height {
+        var x = 0
+        while x < size.width {
+          let style = styles[random.next(styles.count)]
+          if random.next(2) == 0 {
+            x = start.put("中", x: x, y: y, style: style)
+          } else {
+            x = start.put("ab", x: x, y: y, style: style)
+          }
+        }
+      }
+      let clip = Rect(
+        x: random.next(size.width), y: random.next(size.height),
+        width: 1 + random.next(size.width), height: 1 + random.next(size.height))
+      let rect = Rect(
+        x: random.next(size.width + 2) - 1, y: random.next(size.height + 1) - 1,
+        width: random.next(size.width + 2), height: random.next(size.height + 2))
+      let cell = Cell(text: "#", style: styles[random.next(styles.count)])
+      var filled = start
+      var set = start
+      filled.within(clip) { $0.fill(rect, with: cell) }
+      set.within(clip) { canvas in
+        for y in rect.y..<rect.maxY {
+          for x in rect.x..<rect.maxX { canvas.set(x, y, cell) }
+        }
+      }
+      #expect(filled.cells == set.cells, "\(start.lines) \(clip) \(rect)")
+      #expect(isWellFormed(filled))
+    }
+  }
+
   @Test func putSanitizes() {
     let c = render(10, 1) { $0.put("a\u{1B}[2Jb\u{07}", x: 0, y: 0) }
     #expect(c.text == "a␛[2Jb␇   ")
