@@ -222,6 +222,13 @@ enum StandupFormSheet {
     return offset
   }
 
+  static let themePickerWidth = 14
+  /// The themes' names as the picker shows them, made once: the sheet is
+  /// drawn on every key.
+  static let paddedThemeNames = Theme.allCases.map {
+    TextWidth.pad($0.name, to: themePickerWidth - 4)
+  }
+
   /// The theme's name in its own colours between arrows, then a strip with
   /// every theme's colour so the choice is visible at a glance.
   static func drawThemePicker(
@@ -229,17 +236,15 @@ enum StandupFormSheet {
   ) {
     // Sixteen themes never fit in a row: the picker shows the current one,
     // in its colours, and while focused the swatches after it show where it is.
-    let pickerWidth = 14
-    canvas.within(Rect(x: x, y: y, width: pickerWidth, height: 1)) {
+    canvas.within(Rect(x: x, y: y, width: themePickerWidth, height: 1)) {
       OptionPicker(
-        Theme.allCases.map { TextWidth.pad($0.name, to: pickerWidth - 4) },
-        selected: Theme.allCases.firstIndex(of: theme) ?? 0,
+        paddedThemeNames, selected: Theme.allCases.firstIndex(of: theme) ?? 0,
         isFocused: focused, selectedStyle: theme.style
       ).draw(in: &$0)
     }
     // The swatches show while the picker has the focus: sixteen colour
     // changes are most of what opening the sheet would send otherwise.
-    var col = x + pickerWidth + 2
+    var col = x + themePickerWidth + 2
     guard focused, canvas.bounds.width - col >= Theme.allCases.count else { return }
     for other in Theme.allCases {
       col = canvas.put(other == theme ? "◆" : "■", x: col, y: y, style: other.accent)

@@ -29,7 +29,7 @@ public struct OptionPicker: Hashable, Sendable {
     guard !options.isEmpty, room > 0 else { return 0 }
     let current = min(max(0, selected), options.count - 1)
     let arrows: Style = isFocused ? .bold : .dim
-    if width <= room {
+    if fitsEveryOption(in: room) {
       var x = canvas.put("◀", x: 0, y: 0, style: arrows)
       for (i, option) in options.enumerated() {
         x = canvas.put(" " + option + " ", x: x, y: 0, style: i == current ? highlight : .plain)
@@ -46,4 +46,14 @@ public struct OptionPicker: Hashable, Sendable {
   }
 
   private var highlight: Style { selectedStyle ?? (isFocused ? .reverse : .bold) }
+
+  /// `width <= room`, measuring options only until they no longer fit.
+  private func fitsEveryOption(in room: Int) -> Bool {
+    var needed = 2
+    for option in options {
+      needed += TextWidth.of(Sanitizer.inert(option)) + 2
+      if needed > room { return false }
+    }
+    return true
+  }
 }
