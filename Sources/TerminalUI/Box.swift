@@ -2,7 +2,7 @@
 public enum BorderStyle: Hashable, Sendable {
   case plain, rounded, heavy, double, ascii
 
-  struct Glyphs {
+  struct Glyphs: Sendable {
     let horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
 
     /// From six characters in the order ─ │ ┌ ┐ └ ┘.
@@ -13,13 +13,20 @@ public enum BorderStyle: Hashable, Sendable {
     }
   }
 
+  // Made once: a sheet draws its box on every key.
+  private static let plainGlyphs = Glyphs("─│┌┐└┘")
+  private static let roundedGlyphs = Glyphs("─│╭╮╰╯")
+  private static let heavyGlyphs = Glyphs("━┃┏┓┗┛")
+  private static let doubleGlyphs = Glyphs("═║╔╗╚╝")
+  private static let asciiGlyphs = Glyphs("-|++++")
+
   var glyphs: Glyphs {
     switch self {
-    case .plain: return Glyphs("─│┌┐└┘")
-    case .rounded: return Glyphs("─│╭╮╰╯")
-    case .heavy: return Glyphs("━┃┏┓┗┛")
-    case .double: return Glyphs("═║╔╗╚╝")
-    case .ascii: return Glyphs("-|++++")
+    case .plain: Self.plainGlyphs
+    case .rounded: Self.roundedGlyphs
+    case .heavy: Self.heavyGlyphs
+    case .double: Self.doubleGlyphs
+    case .ascii: Self.asciiGlyphs
     }
   }
 }
