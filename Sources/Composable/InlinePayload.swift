@@ -1,12 +1,10 @@
 @_spi(Reflection) import CasePaths
 
-/// An enum case's payload read where it lies, through the value witnesses
-/// the runtime keeps for every enum: the root is copied bit for bit (nothing
-/// retained), the payload projected in that copy (a multi-payload enum keeps
-/// its tag in its payloads' spare bits, which projecting clears), and the
-/// payload copied out. Only for a case whose payload is stored inline and is
-/// exactly the type read, which `isExactly` checks against the case's
-/// reflection record first.
+/// An enum case's payload read, changed or stored where it lies, through the
+/// value witnesses the runtime keeps for every enum: projecting clears the
+/// tag a multi-payload enum keeps in its payloads' spare bits, injecting sets
+/// it. Only for a case whose payload is stored inline and is exactly the type
+/// read, which `isExactly` checks against the case's reflection record first.
 enum InlinePayload {
   /// Whether case `tag` of `Root` holds exactly a `Value`, not behind an `indirect` box.
   static func isExactly<Root, Value>(
@@ -21,9 +19,7 @@ enum InlinePayload {
 
   /// The payload of `root`, whose case `isExactly` accepted.
   static func read<Root, Value>(_: Value.Type, from root: Root) -> Value {
-    let metadata = unsafeBitCast(Root.self as Any.Type, to: UnsafeRawPointer.self)
-    let witnesses = metadata.load(
-      fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+    let (metadata, witnesses) = enumWitnesses(Root.self)
     let project = witnesses.load(fromByteOffset: projectEnumDataOffset, as: ProjectEnumData.self)
     return withUnsafeTemporaryAllocation(of: Root.self, capacity: 1) { buffer in
       let copy = UnsafeMutableRawPointer(buffer.baseAddress!)
@@ -32,6 +28,57 @@ enum InlinePayload {
       return copy.load(as: Value.self)
     }
   }
+
+  /// `body` on the payload of `root`, whose case `tag` `isExactly` accepted,
+  /// where it lies: the payload is projected in place (the root is no enum
+  /// value meanwhile, and nothing can read it: `body` has it exclusively),
+  /// changed, and the tag put back. Nothing is copied, so the payload's
+  /// arrays and strings stay uniquely referenced and change in place.
+  static func modify<Root, Value, Result>(
+    _ root: inout Root, tag: UInt32, _ body: (inout Value) -> Result
+  ) -> Result {
+    let (metadata, witnesses) = enumWitnesses(Root.self)
+    let project = witnesses.load(fromByteOffset: projectEnumDataOffset, as: ProjectEnumData.self)
+    let inject = witnesses.load(fromByteOffset: injectEnumDataOffset, as: InjectEnumData.self)
+    return withUnsafeMutablePointer(to: &root) { pointer in
+      let raw = UnsafeMutableRawPointer(pointer)
+      project(raw, metadata)
+      defer {
+        raw.bindMemory(to: Root.self, capacity: 1)
+        inject(raw, tag, metadata)
+      }
+      return body(&raw.bindMemory(to: Value.self, capacity: 1).pointee)
+    }
+  }
+
+  /// The root of case `tag` holding `value`, for a case `isExactly` accepted.
+  static func embed<Root, Value>(_ value: Value, inCase tag: UInt32, as _: Root.Type) -> Root {
+    let (metadata, witnesses) = enumWitnesses(Root.self)
+    let inject = witnesses.load(fromByteOffset: injectEnumDataOffset, as: InjectEnumData.self)
+    return withUnsafeTemporaryAllocation(of: Root.self, capacity: 1) { buffer in
+      let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+      // Bytes past a smaller payload are no part of the value: zero, not garbage.
+      raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<Root>.size)
+      raw.initializeMemory(as: Value.self, to: value)
+      raw.bindMemory(to: Root.self, capacity: 1)
+      inject(raw, tag, metadata)
+      return buffer.baseAddress!.move()
+    }
+  }
+
+  private static func enumWitnesses(_ type: Any.Type) -> (UnsafeRawPointer, UnsafeRawPointer) {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let witnesses = metadata.load(
+      fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+    return (metadata, witnesses)
+  }
+
+  private typealias InjectEnumData =
+    @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+
+  /// `destructiveInjectEnumData`, right after `destructiveProjectEnumData`.
+  private static let injectEnumDataOffset =
+    projectEnumDataOffset + MemoryLayout<UnsafeRawPointer>.size
 
   private typealias ProjectEnumData =
     @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void

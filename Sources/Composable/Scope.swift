@@ -47,7 +47,8 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
       return child.reduce(into: &state[keyPath: keyPath], action: childAction)
         .map { embed.embed($0) }
     case .casePath(let casePath):
-      guard var childState = casePath.extract(from: state) else {
+      guard let effect = casePath.modify(&state, { child.reduce(into: &$0, action: childAction) })
+      else {
         reportIssue(
           """
           A "Scope" at "\(site)" received a child action when child state was in \
@@ -58,8 +59,6 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
           at: site)
         return .none
       }
-      let effect = child.reduce(into: &childState, action: childAction)
-      state = casePath.embed(childState)
       return effect.map { embed.embed($0) }
     }
   }

@@ -42,7 +42,28 @@ struct TaggedCasePath<Root, Value>: Sendable {
     return value
   }
 
-  func embed(_ value: Value) -> Root { path.embed(value) }
+  func embed(_ value: Value) -> Root {
+    if let tag = misses?.inlineHitTag {
+      return InlinePayload.embed(value, inCase: tag, as: Root.self)
+    }
+    return path.embed(value)
+  }
+
+  /// `body` on the value in `root`, which is then put back; nil (and `body`
+  /// not run) when `root` is in another case. A case whose payload is read
+  /// in place is changed in place: nothing copied, so what it holds stays
+  /// uniquely referenced.
+  func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
+    if let misses, misses.isInlineHit(misses.metadata.tag(of: root)),
+      let tag = misses.inlineHitTag
+    {
+      return InlinePayload.modify(&root, tag: tag, body)
+    }
+    guard var value = extract(from: root) else { return nil }
+    let result = body(&value)
+    root = embed(value)
+    return result
+  }
 
   /// Whether it turns away the cases it failed on (for tests).
   var learnsFromMisses: Bool { misses != nil }
@@ -97,4 +118,10 @@ private final class TagMisses: Sendable {
   }
 
   var hasInlineHit: Bool { inlineHit.load(ordering: .relaxed) != 0 }
+
+  /// The matched case's tag, once known.
+  var inlineHitTag: UInt32? {
+    let hit = inlineHit.load(ordering: .relaxed)
+    return hit == 0 ? nil : UInt32(hit - 1)
+  }
 }

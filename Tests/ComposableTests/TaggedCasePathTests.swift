@@ -140,6 +140,56 @@ struct TaggedCasePathTests {
     #expect(second.readsInlinePayload && third.readsInlinePayload)
   }
 
+  @Test func aLearnedCaseIsEmbeddedAndChangedInPlace() {
+    let second = TaggedCasePath(\Pointers.Cases.second)
+    let box = Box(7)
+    _ = second.extract(from: .second(box))
+    #expect(second.readsInlinePayload)
+    guard case .second(let embedded) = second.embed(Box(8)) else {
+      Issue.record("not the second case")
+      return
+    }
+    #expect(embedded.value == 8)
+
+    var root = Pointers.second(box)
+    let seen = second.modify(&root) { (payload: inout Box) -> Int in
+      defer { payload = Box(9) }
+      return payload.value
+    }
+    #expect(seen == 7)
+    guard case .second(let changed) = root else {
+      Issue.record("not the second case")
+      return
+    }
+    #expect(changed.value == 9)
+    var other = Pointers.first(box)
+    #expect(second.modify(&other) { _ in 0 } == nil)
+    guard case .first(let untouched) = other else {
+      Issue.record("not the first case")
+      return
+    }
+    #expect(untouched === box)
+  }
+
+  @Test func changingInPlaceCopiesNothing() {
+    let path = TaggedCasePath(\References.Cases.boxes)
+    var boxes = [Box(1)]
+    boxes.reserveCapacity(8)
+    var root = References.boxes(boxes)
+    boxes = []
+    _ = path.extract(from: root)
+    #expect(path.readsInlinePayload)
+    func address() -> UnsafePointer<Box>? {
+      guard case .boxes(let boxes) = root else { return nil }
+      return boxes.withUnsafeBufferPointer { $0.baseAddress }
+    }
+    let before = address()
+    for value in 2...4 { _ = path.modify(&root) { $0.append(Box(value)) } }
+    // Appended where the array was: it stayed uniquely referenced.
+    #expect(address() == before)
+    #expect(path.extract(from: root)?.map(\.value) == [1, 2, 3, 4])
+  }
+
   @Test func readingInPlaceKeepsTheReferenceCountRight() {
     let path = TaggedCasePath(\References.Cases.box)
     var root = References.box(Box(1))
