@@ -16,7 +16,7 @@ extension Reducer {
   where Destination.State == DestinationState, Destination.Action == DestinationAction {
     _PresentationReducer(
       base: self, destination: destination(),
-      toPresentationState: StoredPath(toPresentationState),
+      toPresentationState: StoredPath(toPresentationState) { PresentationState(wrappedValue: nil) },
       toPresentationAction: TaggedCasePath(toPresentationAction),
       site: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -57,7 +57,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       effects = base.reduce(into: &state, action: action)
       // Only the child that was asked to go: the parent may have replaced it.
       if identity(in: &state) == presented {
-        state[keyPath: toPresentationState.keyPath].wrappedValue = nil
+        toPresentationState.modify(&state) { $0.wrappedValue = nil }
       }
 
     case (.some(let presented), .presented(let childAction)):
@@ -65,15 +65,12 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       child = presentation
       let ephemeral =
         facts.mayBeEphemeral
-        ? state[keyPath: toPresentationState.keyPath].wrappedValue.flatMap {
-          facts.ephemeralType(of: $0)
-        }
+        ? toPresentationState.read(&state) { $0.wrappedValue.flatMap(facts.ephemeralType(of:)) }
         : nil
       let childEffect = withDependencies {
         $0.navigationContext = presentation.context
       } operation: {
-        destination.reduce(
-          into: &state[keyPath: toPresentationState.keyPath].wrappedValue!, action: childAction)
+        reducePresented(in: &state) { destination.reduce(into: &$0, action: childAction) }
       }
       if !childEffect.isNone {
         let embed = toPresentationAction
@@ -82,7 +79,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       effects.formMerge(base.reduce(into: &state, action: action))
       // An alert's button closes it; an action for another case does not.
       if let ephemeral, canSend(childAction, to: ephemeral), identity(in: &state) == presented {
-        state[keyPath: toPresentationState.keyPath].wrappedValue = nil
+        toPresentationState.modify(&state) { $0.wrappedValue = nil }
       }
 
     case (.some, nil), (nil, nil):
@@ -121,8 +118,10 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     // A new presentation, or one that came with the state (a deep link):
     // scope it and watch for its dismiss(). Alerts have no effects to scope.
     var next: ChildPresentation?
-    if let current, let presented = state[keyPath: toPresentationState.keyPath].wrappedValue,
-      facts.ephemeralType(of: presented) == nil
+    if let current,
+      toPresentationState.read(
+        &state, { $0.wrappedValue.map { facts.ephemeralType(of: $0) == nil } })
+        == true
     {
       let presentation = presentation(of: current, under: parentPath, reusing: child)
       next = presentation
@@ -131,7 +130,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
           childPath: presentation.path, sending: toPresentationAction.embed(.dismiss)))
     }
     if setUp != nil || next != nil {
-      state[keyPath: toPresentationState.keyPath].presentation = next
+      toPresentationState.modify(&state) { $0.presentation = next }
     }
     return effects
   }
@@ -140,6 +139,25 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     at presentation: borrowing PresentationState<Destination.State>
   ) -> (setUp: ChildPresentation?, identity: NavigationIdentity?) {
     (presentation.presentation, presentation.wrappedValue.map { facts.identity(of: $0) })
+  }
+
+  /// Runs `body` on the presented state in place. Through the key path of a
+  /// projection (`\.$destination`) it would change a copy that shares the
+  /// state's storage, and the first change would copy the whole child state
+  /// on every action: the presentation is taken out of the parent while
+  /// `body` runs, then put back.
+  private func reducePresented(
+    in state: inout Base.State,
+    _ body: (inout Destination.State) -> Effect<Destination.Action>
+  ) -> Effect<Destination.Action> {
+    guard !toPresentationState.isStored else {
+      return toPresentationState.modify(&state) { body(&$0.wrappedValue!) }
+    }
+    let keyPath = toPresentationState.keyPath
+    var presented = state[keyPath: keyPath]
+    state[keyPath: keyPath] = PresentationState(wrappedValue: nil)
+    defer { state[keyPath: keyPath] = presented }
+    return body(&presented.wrappedValue!)
   }
 
   private func identity(in state: inout Base.State) -> NavigationIdentity? {

@@ -67,3 +67,46 @@ struct PresentationStateTests {
     #expect(copy.child == .int(1))
   }
 }
+
+/// The presented child changes its state where it lies: through the key path
+/// of `\.$notes`, a copy of the presentation shared the state's storage and
+/// every child action copied the whole child state.
+struct PresentedStateInPlaceTests {
+  struct Notes: Reducer {
+    struct State: Equatable { var lines: [Int] }
+    enum Action: Equatable { case add(Int) }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .add(let line): state.lines.append(line)
+      }
+      return .none
+    }
+  }
+
+  struct Parent: Reducer {
+    struct State: Equatable { @PresentationState var notes: Notes.State? }
+    @CasePathable
+    enum Action: Equatable { case notes(PresentationAction<Notes.Action>) }
+    var body: some Reducer<State, Action> {
+      EmptyReducer().ifLet(\.$notes, action: \.notes) { Notes() }
+    }
+  }
+
+  @Test func aChildActionChangesTheChildsStateInPlace() {
+    var lines: [Int] = []
+    lines.reserveCapacity(16)
+    var state = Parent.State(notes: Notes.State(lines: lines))
+    lines = []
+    let reducer = Parent()
+    func linesAddress() -> UnsafePointer<Int>? {
+      state.notes?.lines.withUnsafeBufferPointer { $0.baseAddress }
+    }
+    let before = linesAddress()
+    for line in 1...3 {
+      _ = reducer.reduce(into: &state, action: .notes(.presented(.add(line))))
+    }
+    #expect(state.notes?.lines == [1, 2, 3])
+    // The same buffer: neither the lines nor the state holding them were copied.
+    #expect(linesAddress() == before)
+  }
+}

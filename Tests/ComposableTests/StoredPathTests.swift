@@ -66,3 +66,51 @@ struct StoredPathTests {
     #expect(count.read(&root) { $0 } == 4)
   }
 }
+
+/// A property wrapper's projection has no offset `MemoryLayout` can give: the
+/// path finds where it keeps its value from the first root it is used on.
+struct LearnedOffsetTests {
+  final class Holder {
+    @PresentationState var destination: Int? = 5
+  }
+
+  struct Root {
+    var title = "title"
+    @PresentationState var destination: Int? = nil
+    var count = 3
+    @PresentationState var other: Int? = nil
+    var holder = Holder()
+  }
+
+  @Test func aProjectionIsReadAndChangedWhereItLies() {
+    var root = Root()
+    root.destination = 1
+    root.other = 2
+    let path = StoredPath(\Root.$destination) { PresentationState(wrappedValue: nil) }
+    #expect(!path.isStored)
+    #expect(path.read(&root) { $0.wrappedValue } == 1)
+    #expect(path.isStored)
+    path.modify(&root) { $0.wrappedValue = 10 }
+    #expect(root.destination == 10)
+    #expect(root.other == 2 && root.count == 3 && root.title == "title")
+    root.destination = nil
+    #expect(path.read(&root) { $0.wrappedValue } == nil)
+
+    // The other projection of the same type is told apart.
+    let other = StoredPath(\Root.$other) { PresentationState(wrappedValue: nil) }
+    #expect(other.read(&root) { $0.wrappedValue } == 2)
+    other.modify(&root) { $0.wrappedValue = nil }
+    #expect(root.other == nil && root.destination == nil)
+  }
+
+  @Test func aProjectionInAnObjectIsLeftToTheKeyPath() {
+    var root = Root()
+    let path = StoredPath(\Root.holder.$destination) { PresentationState(wrappedValue: nil) }
+    #expect(path.read(&root) { $0.wrappedValue } == 5)
+    #expect(!path.isStored)
+    // Looking for it set a marker in the object, and put the value back.
+    #expect(root.holder.destination == 5)
+    path.modify(&root) { $0.wrappedValue = 6 }
+    #expect(root.holder.destination == 6)
+  }
+}
