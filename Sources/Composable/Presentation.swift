@@ -58,10 +58,25 @@ public struct PresentationState<State> {
     }
   }
 
+  /// `body` on the presented value where the box holds it; nil when nothing
+  /// is presented. The reducers look at it on every action, and a copy would
+  /// retain all it holds.
+  func withPresented<Result>(_ body: (borrowing State) -> Result) -> Result? {
+    storage.withPresented(body)
+  }
+
   private final class Storage: @unchecked Sendable {
     // Mutated only through a uniquely referenced box (copy on write).
     var value: State?
     init(_ value: State?) { self.value = value }
+
+    func withPresented<Result>(_ body: (borrowing State) -> Result) -> Result? {
+      withUnsafeMutablePointer(to: &value) { slot in
+        guard slot.pointee != nil else { return nil }
+        // An optional's value lies at its start.
+        return body(UnsafeMutableRawPointer(slot).assumingMemoryBound(to: State.self).pointee)
+      }
+    }
   }
 
   fileprivate func sharesStorage(with other: Self) -> Bool { storage === other.storage }

@@ -65,7 +65,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       child = presentation
       let ephemeral =
         facts.mayBeEphemeral
-        ? toPresentationState.read(&state) { $0.wrappedValue.flatMap(facts.ephemeralType(of:)) }
+        ? toPresentationState.read(&state) { $0.withPresented { facts.ephemeralType(of: $0) } }
+          ?? nil
         : nil
       let childEffect = withDependencies {
         $0.navigationContext = presentation.context
@@ -120,7 +121,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     var next: ChildPresentation?
     if let current,
       toPresentationState.read(
-        &state, { $0.wrappedValue.map { facts.ephemeralType(of: $0) == nil } })
+        &state, { $0.withPresented { facts.ephemeralType(of: $0) == nil } })
         == true
     {
       let presentation = presentation(of: current, under: parentPath, reusing: child)
@@ -138,7 +139,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   private func look(
     at presentation: borrowing PresentationState<Destination.State>
   ) -> (setUp: ChildPresentation?, identity: NavigationIdentity?) {
-    (presentation.presentation, presentation.wrappedValue.map { facts.identity(of: $0) })
+    (presentation.presentation, presentation.withPresented { facts.identity(of: $0) })
   }
 
   /// Runs `body` on the presented state in place. Through the key path of a
@@ -161,7 +162,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   }
 
   private func identity(in state: inout Base.State) -> NavigationIdentity? {
-    toPresentationState.read(&state) { $0.wrappedValue.map { facts.identity(of: $0) } }
+    toPresentationState.read(&state) { $0.withPresented { facts.identity(of: $0) } }
   }
 
   /// `existing` when it is the presentation of `identity` here, else a new one.

@@ -1,5 +1,6 @@
-import Composable
 import Testing
+
+@testable import Composable
 
 /// `PresentationState` as a value: case access, equality, self-presentation.
 @MainActor
@@ -35,6 +36,13 @@ struct PresentationStateTests {
       $0.mentions("Can't modify unrelated case \"int\"")
     }
     #expect(parent.child == .int(42))
+  }
+
+  @Test func thePresentedValueIsLookedAtWhereItIs() {
+    var parent = Parent(child: .text("a"))
+    #expect(parent.$child.withPresented { value -> String in "\(value)" } == "text(\"a\")")
+    parent.child = nil
+    #expect(parent.$child.withPresented { _ in true } == nil)
   }
 
   /// TCA's `testFastPathEquality` times a slow `==`; counting calls shows the
