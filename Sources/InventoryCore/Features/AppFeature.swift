@@ -43,7 +43,8 @@ public struct AppFeature: Reducer {
     case thirdTab(ThirdTab.Action)
   }
 
-  @Dependency(\.itemsStore) var store
+  // Read when an action runs, not stored: the body is then built once (see `Reducer`).
+  var store: ItemsStore { Dependency(\.itemsStore).wrappedValue }
 
   public init() {}
 
@@ -81,7 +82,10 @@ public struct AppFeature: Reducer {
   }
 
   private var tabs: some ReducerOf<Self> {
-    Reduce { [store] state, action in
+    Reduce { state, action in
+      // Read here, in the store whose action this is: the body is built
+      // once, and a store captured then would be the first one's.
+      let store = self.store
       switch action {
       case .onLaunch:
         return .run { send in

@@ -104,7 +104,8 @@ public struct Inventory: Reducer {
     }
   }
 
-  @Dependency(\.uuid) var uuid
+  // Read when an action runs, not stored: the body is then built once (see `Reducer`).
+  var uuid: UUIDGenerator { Dependency(\.uuid).wrappedValue }
 
   public init() {}
 

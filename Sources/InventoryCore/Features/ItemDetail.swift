@@ -10,7 +10,8 @@ public struct ItemDetail: Reducer {
     case backButtonTapped
   }
 
-  @Dependency(\.dismiss) var dismiss
+  // Read when an action runs, not stored: the body is then built once (see `Reducer`).
+  var dismiss: DismissEffect { Dependency(\.dismiss).wrappedValue }
 
   public init() {}
 

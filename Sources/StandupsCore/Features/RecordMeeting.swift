@@ -90,9 +90,10 @@ public struct RecordMeeting: Reducer {
     }
   }
 
-  @Dependency(\.continuousClock) var clock
-  @Dependency(\.dismiss) var dismiss
-  @Dependency(\.speakerChime) var chime
+  // Read when an action runs, not stored: the body is then built once (see `Reducer`).
+  var clock: any Clock<Duration> { Dependency(\.continuousClock).wrappedValue }
+  var dismiss: DismissEffect { Dependency(\.dismiss).wrappedValue }
+  var chime: SpeakerChime { Dependency(\.speakerChime).wrappedValue }
 
   public init() {}
 

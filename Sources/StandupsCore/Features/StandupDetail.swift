@@ -70,7 +70,8 @@ public struct StandupDetail: Reducer {
     }
   }
 
-  @Dependency(\.dismiss) var dismiss
+  // Read when an action runs, not stored: the body is then built once (see `Reducer`).
+  var dismiss: DismissEffect { Dependency(\.dismiss).wrappedValue }
 
   public init() {}
 
