@@ -82,11 +82,10 @@ enum StandupDetailScreen {
           let date = " " + environment.dateString(meeting.date) + " "
           row.put(
             date, x: 2, y: 0, style: isSelected ? Styles.selected : .plain)
-          // The first non-empty line, without splitting the whole transcript.
-          let preview =
-            meeting.transcript.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
           let x = 3 + TextWidth.of(date)
-          row.put(preview, x: x, y: 0, width: max(0, row.bounds.width - x - 1), style: Styles.hint)
+          let width = max(0, row.bounds.width - x - 1)
+          let preview = firstLine(of: meeting.transcript, columns: width)
+          row.put(String(preview), x: x, y: 0, width: width, style: Styles.hint)
         }
       }
 
@@ -109,5 +108,25 @@ enum StandupDetailScreen {
         content.put(row, x: 3, y: attendeesTop + 1 + i, width: max(0, width - 4))
       }
     }
+  }
+
+  /// The first non-empty line of `text`, cut where it is sure to be wider
+  /// than `columns` (a row shows no more, and a transcript can be one line of
+  /// pages), looked for by the byte: this is drawn for every row on every key.
+  static func firstLine(of text: String, columns: Int) -> Substring {
+    let utf8 = text.utf8
+    func endsLine(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+    guard let start = utf8.firstIndex(where: { !endsLine($0) }) else { return "" }
+    // Eight bytes a column: a character of one scalar takes at most four
+    // for its one or two, a flag eight for two; only runs of joined emoji
+    // (a family is 25 bytes) could end the preview short of the row.
+    let limit = utf8.index(start, offsetBy: (columns + 1) * 8, limitedBy: utf8.endIndex)
+    var end =
+      utf8[start..<(limit ?? utf8.endIndex)].firstIndex(where: endsLine) ?? limit ?? utf8.endIndex
+    // Not inside a character's bytes.
+    while end > start, end < utf8.endIndex, utf8[end] & 0xC0 == 0x80 {
+      utf8.formIndex(before: &end)
+    }
+    return text[start..<end]
   }
 }

@@ -203,22 +203,30 @@ public struct Canvas: Hashable, Sendable {
   }
 
   /// `fill` with a one-column cell, row by row rather than cell by cell (a
-  /// sheet fills its box on every key). Within the row every cell becomes
-  /// `cell`, so only the edges can cut a wide character in half: its other
-  /// half, outside, becomes a blank, as `write` does for each cell.
+  /// sheet fills its box on every key).
   private mutating func fillNarrow(_ visible: Rect, with cell: Cell) {
+    for ay in visible.y..<visible.maxY {
+      writeRow(ay, from: visible.x, to: visible.maxX) { _ in cell }
+    }
+  }
+
+  /// Writes one-column cells over columns `x0..<x1` of row `ay` (in the
+  /// grid), as `write` does cell by cell but without its checks at each:
+  /// within the run every cell is replaced, so only its edges can cut a wide
+  /// character in half, whose other half, outside, becomes a blank.
+  private mutating func writeRow(
+    _ ay: Int, from x0: Int, to x1: Int, _ cell: (Int) -> Cell
+  ) {
     let width = size.width
-    let (x0, x1) = (visible.x, visible.maxX)
+    let row = ay * width
     cells.withUnsafeMutableBufferPointer { grid in
-      for row in stride(from: visible.y * width, to: visible.maxY * width, by: width) {
-        if grid[row + x0].isContinuation, x0 > 0 {
-          grid[row + x0 - 1] = .blank(grid[row + x0 - 1].style)
-        }
-        if grid[row + x1 - 1].width == 2, x1 < width {
-          grid[row + x1] = .blank(grid[row + x1].style)
-        }
-        (grid.baseAddress! + row + x0).update(repeating: cell, count: x1 - x0)
+      if grid[row + x0].isContinuation, x0 > 0 {
+        grid[row + x0 - 1] = .blank(grid[row + x0 - 1].style)
       }
+      if grid[row + x1 - 1].width == 2, x1 < width {
+        grid[row + x1] = .blank(grid[row + x1].style)
+      }
+      for x in x0..<x1 { grid[row + x] = cell(x) }
     }
   }
 
@@ -258,8 +266,11 @@ public struct Canvas: Hashable, Sendable {
         if runEnd > offset {
           let ax = origin.x + col
           let length = runEnd - offset
-          for ix in max(ax, clip.x)..<max(max(ax, clip.x), min(ax + length, clip.maxX)) {
-            write(ix, ay, Cell(glyph: Glyph(ascii: utf8[offset + ix - ax]), style: style))
+          let (x0, x1) = (max(ax, clip.x), min(ax + length, clip.maxX))
+          if x1 > x0 {
+            writeRow(ay, from: x0, to: x1) { ix in
+              Cell(glyph: Glyph(ascii: utf8[offset + ix - ax]), style: style)
+            }
           }
           if ax + length >= clip.maxX {
             col = clip.maxX - origin.x
@@ -311,13 +322,12 @@ public struct Canvas: Hashable, Sendable {
     let text = TextWidth.truncate(text, to: width)
     let gap = width - TextWidth.of(text)
     let lead = gap <= 0 ? 0 : alignment == .trailing ? gap : alignment == .center ? gap / 2 : 0
-    let ay = origin.y + y
-    // Padding past the clip's right edge draws nothing: don't visit it.
-    let edge = clip.maxX - origin.x
-    for col in x..<max(x, min(x + lead, edge)) { place(origin.x + col, ay, .blank(style)) }
+    if lead > 0 { fill(Rect(x: x, y: y, width: lead, height: 1), with: .blank(style)) }
     let end = put(text, x: x + lead, y: y, style: style)
     let from = max(end, x + lead)
-    for col in from..<max(from, min(x + width, edge)) { place(origin.x + col, ay, .blank(style)) }
+    if x + width > from {
+      fill(Rect(x: from, y: y, width: x + width - from, height: 1), with: .blank(style))
+    }
     return x + width
   }
 

@@ -32,6 +32,25 @@ import TextSnapshotTesting
     #expect(draw(state, size: .large).shows("enter open"))
   }
 
+  /// A meeting's row shows its transcript's first non-empty line, cut to
+  /// the row, however long that line is.
+  @Test func aMeetingRowShowsTheFirstLineOfItsTranscript() {
+    var standup = Standup.mock
+    standup.meetings = [
+      Meeting(
+        id: .init(UUID(72)), date: Date(timeIntervalSince1970: 1_700_600_000),
+        transcript: "\n\n" + String(repeating: "word ", count: 5_000) + "\nsecond line"),
+      Meeting(
+        id: .init(UUID(71)), date: Date(timeIntervalSince1970: 1_700_300_000),
+        transcript: "Short note"),
+    ]
+    let screen = draw(detail(standup), size: .large)
+    let row = screen.lines.first { $0.contains("word word") }
+    #expect(row?.contains("word …") == true, "\(row ?? "no row")")
+    #expect(!screen.shows("second line"))
+    #expect(screen.shows("Short note"))
+  }
+
   @Test func editSheetOverDetail() {
     var form = StandupForm.State(focus: .duration, standup: .mock)
     form.standup.title = "Design review"

@@ -174,6 +174,35 @@ import Testing
     }
   }
 
+  /// ASCII text is written a run at a time: it leaves what setting each of
+  /// its characters in turn leaves.
+  @Test func asciiTextIsLikeSettingEachCharacter() {
+    var random = SplitMix(state: 23)
+    for _ in 0..<300 {
+      let size = Size(width: 1 + random.next(9), height: 1 + random.next(3))
+      var start = Canvas(size: size)
+      for y in 0..<size.height {
+        var x = 0
+        while x < size.width { x = start.put(random.next(2) == 0 ? "中" : "ab", x: x, y: y) }
+      }
+      let clip = Rect(
+        x: random.next(size.width), y: random.next(size.height),
+        width: 1 + random.next(size.width), height: 1 + random.next(size.height))
+      let text = String("hello, world".prefix(random.next(12)))
+      let (x, y) = (random.next(size.width + 2) - 1, random.next(size.height))
+      var put = start
+      var set = start
+      put.within(clip) { $0.put(text, x: x, y: y, style: .bold) }
+      set.within(clip) { canvas in
+        for (i, ch) in text.enumerated() {
+          canvas.set(x + i, y, Cell(text: String(ch), style: .bold))
+        }
+      }
+      #expect(put.cells == set.cells, "\(start.lines) \(clip) \(text) at \(x)")
+      #expect(isWellFormed(put))
+    }
+  }
+
   @Test func putSanitizes() {
     let c = render(10, 1) { $0.put("a\u{1B}[2Jb\u{07}", x: 0, y: 0) }
     #expect(c.text == "a␛[2Jb␇   ")
