@@ -23,9 +23,11 @@ public enum TextWidth {
   public static func of(_ s: Substring) -> Int { prefix(s, fitting: .max).width }
 
   /// The scalar at `start` and where it ends, when a look at the bytes tells
-  /// it is a grapheme of its own: one non-ASCII scalar followed by ASCII (or
-  /// nothing), and not one that prepends itself to what follows. Box drawing,
-  /// arrows, "·" and "…" between words take this way instead of grapheme
+  /// it is a grapheme of its own: one non-ASCII scalar followed by ASCII,
+  /// by a scalar that starts a grapheme whatever comes before it
+  /// (`startsOwnGrapheme`), or by nothing, and not one that prepends itself
+  /// to what follows. Box drawing, arrows, "·" and "…" between words, and
+  /// runs of them (a progress bar's "░░░"), take this way instead of grapheme
   /// breaking. Nil for anything else.
   static func loneScalar(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int) -> (
     scalar: Unicode.Scalar, end: Int
@@ -40,7 +42,9 @@ public enum TextWidth {
     default: return nil
     }
     let end = start + length
-    guard end <= utf8.count, end == utf8.count || utf8[end] < 0x80 else { return nil }
+    guard end <= utf8.count,
+      end == utf8.count || utf8[end] < 0x80 || startsOwnGrapheme(utf8, at: end)
+    else { return nil }
     for i in (start + 1)..<end { value = value << 6 | UInt32(utf8[i] & 0x3F) }
     // Prepend characters (Arabic number signs and the like, and marks of
     // scripts past U+11000) join the next character, even an ASCII one.

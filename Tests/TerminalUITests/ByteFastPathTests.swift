@@ -15,6 +15,10 @@ import Testing
     "a·b", "q\u{02B0}z", "s\u{00AD}y", "x\u{0915}\u{093F}", "k\u{2190}\u{FE0F}", "a\u{20D7}",
     "x\u{2028}y", "p\u{2060}q", "r\u{202E}t", "n\u{200B}m", "z\u{0080}", "w\u{2BFF}\u{2C00}",
     "v‐‧‰⁞ ", "€\u{20AC}5",
+    // Runs of non-ASCII scalars: each its own grapheme only when the next
+    // cannot join it.
+    "░░░░", "──│┌┐", "█▌ ▐", "░\u{301}░", "•\u{FE0F}•", "─\u{200D}─", "→→x", "·\u{0300}·",
+    "░🇫🇷", "↑\u{200D}↓", "é░ü", "░中", "ж‐ж",
   ]
 
   @Test(arguments: samples)
