@@ -78,6 +78,24 @@ import Testing
 
   // MARK: ProgressBar
 
+  /// Drawn as fills, the bar shows exactly its text.
+  @Test func aProgressBarDrawsItsText() {
+    for glyphs in [ProgressBar.Glyphs.blocks, .ascii] {
+      for width in 0...9 {
+        for fraction in [-1, 0, 0.01, 0.3, 0.5, 0.77, 0.99, 1, 2, .nan] {
+          let bar = ProgressBar(fraction: fraction, glyphs: glyphs, filledStyle: .bold)
+          let drawn = render(width, 1) { bar.draw(in: &$0) }
+          let (filled, empty) = ProgressBar.bar(fraction: fraction, width: width, glyphs: glyphs)
+          let text = render(width, 1) {
+            let x = $0.put(filled, x: 0, y: 0, style: .bold)
+            $0.put(empty, x: x, y: 0, style: .dim)
+          }
+          #expect(drawn == text, "\(glyphs) \(fraction) in \(width)")
+        }
+      }
+    }
+  }
+
   @Test(arguments: [
     (0.0, "", "░░░░░░░░░░"),
     (1.0, "██████████", ""),
