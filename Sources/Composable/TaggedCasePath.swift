@@ -54,9 +54,7 @@ struct TaggedCasePath<Root, Value>: Sendable {
   /// in place is changed in place: nothing copied, so what it holds stays
   /// uniquely referenced.
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
-    if let misses, misses.isInlineHit(misses.metadata.tag(of: root)),
-      let tag = misses.inlineHitTag
-    {
+    if let misses, let tag = misses.inlineHitTag, misses.metadata.tag(of: root) == tag {
       return InlinePayload.modify(&root, tag: tag, body)
     }
     guard var value = extract(from: root) else { return nil }
