@@ -24,7 +24,14 @@ struct TaggedCasePath<Root, Value>: Sendable {
 
   init(_ keyPath: CaseKeyPath<Root, Value>) {
     path = AnyCasePath(keyPath)
-    misses = isOneCase(keyPath) ? EnumMetadata(Root.self).map(TagMisses.init) : nil
+    // Kept per path: a reducer that stores anything builds its body, and so
+    // its paths, for every action, and telling whether a path is one of its
+    // root's cases lists every case path of the root (≈ 200 k instructions
+    // for a large action enum). What a path learns is kept with it too.
+    misses =
+      TypeCache.shared.value(for: .casePath(.init(keyPath: keyPath))) {
+        CasePathFacts(isOneCase(keyPath) ? EnumMetadata(Root.self).map(TagMisses.init) : nil)
+      }.misses
   }
 
   func extract(from root: Root) -> Value? {
@@ -84,6 +91,12 @@ private func ownCasePaths<R: CasePathable>(of _: R.Type) -> [AnyKeyPath] {
 
 private func keyPaths<S: Sequence>(in sequence: S) -> [AnyKeyPath] {
   sequence.compactMap { $0 as? AnyKeyPath }
+}
+
+/// What the cache keeps for a case key path.
+private final class CasePathFacts: Sendable {
+  let misses: TagMisses?
+  init(_ misses: TagMisses?) { self.misses = misses }
 }
 
 /// The tags of the cases a one-case path failed on (the first 64), and of

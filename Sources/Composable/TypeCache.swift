@@ -17,6 +17,15 @@ final class TypeCache: @unchecked Sendable {
     case payload(ObjectIdentifier, tag: UInt32)
     /// How ids of a type compare and hash.
     case id(ObjectIdentifier)
+    /// What a case key path has learned of its root's cases.
+    case casePath(KeyPathKey)
+  }
+
+  /// A key path as a key: key paths are immutable, and equal when they name
+  /// the same path, however often they are instantiated.
+  @usableFromInline
+  struct KeyPathKey: Hashable, @unchecked Sendable {
+    let keyPath: AnyKeyPath
   }
 
   private let lock = NSLock()

@@ -248,6 +248,23 @@ struct TaggedCasePathTests {
     #expect(strings.readsInlinePayload && ints.readsInlinePayload)
   }
 
+  /// A body built again makes its paths again: what one learned is kept
+  /// for the next, the same path made anew.
+  @CasePathable
+  enum Fresh: Equatable {
+    case first(Int)
+    case second(String)
+  }
+
+  @Test func aPathMadeAgainKeepsWhatItLearned() {
+    func makePath() -> TaggedCasePath<Fresh, String> { TaggedCasePath(\Fresh.Cases.second) }
+    #expect(makePath().extract(from: .second("a")) == "a")
+    let again = makePath()
+    #expect(again.readsInlinePayload)
+    #expect(again.extract(from: .second("b")) == "b")
+    #expect(again.extract(from: .first(1)) == nil)
+  }
+
   @Test func optionalRoots() {
     let tagged = TaggedCasePath(\Int?.Cases.some)
     for root: Int? in [nil, 1, nil, 2] {
