@@ -51,8 +51,10 @@ public struct _ForEachReducer<Base: Reducer, ID: Hashable & Sendable, Element: R
           element.reduce(into: &child, action: elementAction)
         }
         state[keyPath: toElements.keyPath][id: id] = child
-        effects.append(
-          childEffect.map { embed.embed(.element(id: id, action: $0)) }.cancellable(id: navID))
+        if !childEffect.isNone {
+          effects.append(
+            childEffect.map { embed.embed(.element(id: id, action: $0)) }.cancellable(id: navID))
+        }
       } else {
         reportIssue(
           """

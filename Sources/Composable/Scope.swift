@@ -44,8 +44,10 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     let embed = toChildAction
     switch toChildState {
     case .keyPath(let keyPath):
-      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
-        .map { embed.embed($0) }
+      let effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+      // Mapping makes the closure, and copies what it captures, even for no effect.
+      if effect.isNone { return .none }
+      return effect.map { embed.embed($0) }
     case .casePath(let casePath):
       guard let effect = casePath.modify(&state, { child.reduce(into: &$0, action: childAction) })
       else {
@@ -59,6 +61,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
           at: site)
         return .none
       }
+      if effect.isNone { return .none }
       return effect.map { embed.embed($0) }
     }
   }
