@@ -155,6 +155,12 @@ struct TerminalBench {
       "terminal", "… the C ncurses reference (ncurses-reference), just after",
       "median \(Format.duration(nanoseconds: Samples(theirs).median)), "
         + "p90 \(Format.duration(nanoseconds: Samples(theirs).percentile(90)))")
+    // The machine's state moves both medians by as much as the goal's
+    // margin: the gap is what the app takes more than C at the same moment.
+    let gap = Samples(latencies).median - Samples(theirs).median
+    report.add(
+      "terminal", "… the app's median after the C program's",
+      "\(gap < 0 ? "−" : "+")\(Format.duration(nanoseconds: abs(gap)))")
   }
 
   /// Nanoseconds from writing `key` to the first byte of the answer.
