@@ -13,16 +13,17 @@ public enum AlertOverlay {
     func moveFocus(to index: Int) -> Shell<App>.Action {
       .alertFocusMoved(AlertFocus(alertID: alert.id, index: index))
     }
+    // Enter and Esc first: the help bar keeps those when it is cut short.
     return Keymap(
       [
+        Command(KeyBinding(keys: [.enter], help: ("enter", "select")), send: alert.press(focus)),
+        Command(KeyBinding(keys: [.escape], help: ("esc", "cancel")), send: alert.cancel),
         Command(
           KeyBinding(keys: [.left, .backTab], help: ("←/shift+tab", "previous"), group: .moving),
           send: moveFocus(to: (focus - 1 + count) % count)),
         Command(
           KeyBinding(keys: [.right, .tab], help: ("→/tab", "next"), group: .moving),
           send: moveFocus(to: (focus + 1) % count)),
-        Command(KeyBinding(keys: [.enter], help: ("enter", "select")), send: alert.press(focus)),
-        Command(KeyBinding(keys: [.escape], help: ("esc", "cancel")), send: alert.cancel),
         Command(
           KeyBinding(
             keys: [], help: ("a letter", "press the button it starts"), isInShortHelp: false)

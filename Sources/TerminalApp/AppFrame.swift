@@ -137,11 +137,18 @@ extension AppView {
     size: Size, memory: inout Memory
   ) -> Frame {
     var canvas = Canvas(size: size)
-    // Under a sheet or an alert the screen's keys do nothing, so its help bar
-    // is left empty: the overlay shows its own keys, even under full help.
-    scene.screen.draw(&canvas, scene.overlay == nil ? screenKeymap.bindings : [], &memory)
-    var layers = [Layer.screen(canvas)]
     let below = keymapBelowHelp(state, scene: scene, screenKeymap: screenKeymap)
+    // Under a sheet or an alert the screen's keys do nothing. A sheet shows
+    // its own keys in its box; an alert's box has only its buttons, so its
+    // keys take the screen's help bar. Either way, even under full help.
+    let helpBar: [KeyBinding]
+    switch scene.overlay {
+    case nil: helpBar = screenKeymap.bindings
+    case .alert: helpBar = below.bindings
+    case .sheet: helpBar = []
+    }
+    scene.screen.draw(&canvas, helpBar, &memory)
+    var layers = [Layer.screen(canvas)]
     switch scene.overlay {
     case .alert(let alert):
       layers.append(AlertOverlay.layer(alert, focus: focus(of: alert, in: state), on: size))

@@ -180,6 +180,11 @@ struct AppFlowTests {
     try await app.session.waitForText("Start meeting")
     try app.session.sendKeys("d")
     try await app.session.waitForText("Delete?")
+    // The alert's keys are in the help bar, the screen's are not.
+    try await app.session.waitForText("esc cancel")
+    let helpBar = try #require(try app.session.rows().last)
+    #expect(helpBar.contains("enter select • esc cancel"))
+    #expect(!helpBar.contains("e edit"))
     try app.session.sendKeys("y")
     try await app.session.waitForText("1 standup")
     #expect(try !app.screen().contains("Design"))

@@ -115,15 +115,23 @@ extension InventoryFuzz {
       keys: [.char("?"), .function(1)], help: ("?", "help"), group: .app
     ).keptInShortHelp
 
-    /// The screen's bottom row is its help bar — the screen's keys that fit,
-    /// inset by one column — whatever is drawn over the rest of it; blank
-    /// under a sheet, popover or alert, whose keys are then the ones in force.
+    /// The screen's bottom row is its help bar — the keys in force that fit,
+    /// inset by one column — whatever is drawn over the rest of it: the
+    /// screen's, an alert's or a confirmation dialog's; blank under a sheet
+    /// or popover, which shows its keys in its box.
     static func helpBar(_ frame: Frame, state: AppFeature.State, size: Size) -> String? {
       guard let screen = frame.layers.first else { return "no screen layer" }
       let scene = InventoryView.scene(state, size: size, environment: RenderEnvironment())
-      let line =
-        scene.overlay == nil
-        ? " " + HelpBar.line(scene.screen.keymap.bindings + [helpKey], width: size.width - 2) : ""
+      let line: String
+      switch scene.overlay {
+      case nil:
+        line = " " + HelpBar.line(scene.screen.keymap.bindings + [helpKey], width: size.width - 2)
+      case .alert(let alert):
+        line =
+          " " + HelpBar.line(AlertOverlay.keymap(alert, focus: 0).bindings, width: size.width - 2)
+      case .sheet:
+        line = ""
+      }
       let row = screen.canvas.lines[size.height - 1]
       let expected = line + String(repeating: " ", count: max(0, size.width - TextWidth.of(line)))
       return row == expected
