@@ -40,7 +40,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// module, where the body's type is known.
   @inlinable
   public func reduceBody(into state: inout State, action: Action) -> Effect<Action> {
-    cachedBody(of: self).reduce(into: &state, action: action)
+    reduceCachedBody(of: self, into: &state, action: action)
   }
 }
 

@@ -58,13 +58,17 @@ final class BodyBox<Body>: @unchecked Sendable {
   init(_ body: Body) { self.body = body }
 }
 
-/// `reducer.body`, built once per type when the reducer has no stored
+/// Runs `reducer.body`, built once per type when the reducer has no stored
 /// properties: such a body depends on nothing but its type, and rebuilding
 /// it costs more than the action (a case key path with an argument, as
 /// `action: \.child` in an `ifLet`, is instantiated anew at each evaluation).
+/// The cached body is run where the cache keeps it, not copied out: a copy
+/// of a body is a copy of every reducer in it.
 @usableFromInline
-func cachedBody<R: Reducer>(of reducer: R) -> R.Body {
-  guard MemoryLayout<R>.size == 0 else { return reducer.body }
-  return TypeCache.shared.value(for: .body(ObjectIdentifier(R.self))) { BodyBox(reducer.body) }
-    .body
+func reduceCachedBody<R: Reducer>(
+  of reducer: R, into state: inout R.State, action: R.Action
+) -> Effect<R.Action> where R.Body: Reducer<R.State, R.Action> {
+  guard MemoryLayout<R>.size == 0 else { return reducer.body.reduce(into: &state, action: action) }
+  let box = TypeCache.shared.value(for: .body(ObjectIdentifier(R.self))) { BodyBox(reducer.body) }
+  return box.body.reduce(into: &state, action: action)
 }
