@@ -163,6 +163,39 @@ struct TerminalBench {
       "\(gap < 0 ? "−" : "+")\(Format.duration(nanoseconds: abs(gap)))")
   }
 
+  /// Esc on the add sheet until the first byte of the frame without it, in
+  /// the app and in the C program: both wait the terminal's escape delay
+  /// (25 ms) to tell a lone Esc from the start of an escape sequence, so the
+  /// figure is that delay and one frame.
+  func escapeClosesTheSheet(samples count: Int = 10, reference: String? = nil) throws {
+    let terminal = try launch()
+    _ = terminal.readUntilQuiet(quiet: 0.3)
+    let ours = try (0..<count).map { _ in try escapeLatency(in: terminal) }
+    quit(terminal)
+    report.add(
+      "terminal", "Esc → first byte of the sheet closed (\(count) times)",
+      times: Samples(ours), p90: false, target: "≤ 26 ms", limit: 26_000_000)
+    guard let reference, FileManager.default.isExecutableFile(atPath: reference) else { return }
+    let c = try PseudoTerminal(
+      executable: reference, arguments: ["--data", dataFile], columns: 80, rows: 24,
+      environment: environment)
+    _ = c.readUntilQuiet(quiet: 0.3, limit: 5)
+    let theirs = try (0..<count).map { _ in try escapeLatency(in: c) }
+    quit(c)
+    report.add(
+      "terminal", "… the C ncurses reference, just after",
+      "median \(Format.duration(nanoseconds: Samples(theirs).median))")
+  }
+
+  /// Opens the add sheet with `a`, then times Esc to the first byte of the answer.
+  private func escapeLatency(in terminal: PseudoTerminal) throws -> Double {
+    terminal.send("a")
+    guard terminal.readUntilQuiet(quiet: 0.1, limit: 2).first != 0 else {
+      throw PseudoTerminal.Failure(description: "the sheet did not open")
+    }
+    return try firstByte(after: "\u{1B}", in: terminal)
+  }
+
   /// Nanoseconds from writing `key` to the first byte of the answer.
   private func firstByte(after key: String, in terminal: PseudoTerminal) throws -> Double {
     let sent = monotonicNanos()

@@ -14,8 +14,9 @@ import StandupsCore
 //
 // SECTIONS: keystroke, filter, terminal, startup, idle, store, save, team, instructions
 // (comma-separated; team starts a private PostgreSQL server; instructions runs the
-// keystroke and store sections under callgrind; --store-sends N: the store section
-// sends exactly N actions and times nothing, for callgrind).
+// keystroke, filter and store sections and the app's start-up under callgrind;
+// --store-sends N: the store section sends exactly N actions and times nothing,
+// for callgrind).
 
 struct Options {
   var sections: Set<String> = [
@@ -94,7 +95,7 @@ if options.sections.contains("keystroke") {
     scenarios: KeystrokeBench.Scenario.allCases.filter { options.scenarios.contains($0.name) })
 }
 if options.sections.contains("instructions") {
-  CallgrindBench.run(report: report)
+  CallgrindBench.run(report: report, app: options.app)
 }
 if options.sections.contains("filter") {
   await FilterBench.run(report: report, keys: options.keys)
@@ -127,6 +128,7 @@ if !terminalSections.isEmpty {
     if terminalSections.contains("terminal") {
       try bench.bytesPerKey()
       try bench.keyToFirstByte(reference: options.reference)
+      try bench.escapeClosesTheSheet(reference: options.reference)
     }
     if terminalSections.contains("startup") {
       try bench.startUp(runs: options.startUpRuns, label: "1 000 standups × 20 meetings")
