@@ -177,13 +177,27 @@ struct WidthTable: Sendable {
   private var lasts: [UInt32] = []
   private var widths: [Int8] = []
 
+  /// Read byte by byte: every start-up parses it, and splitting the text
+  /// into `Character`s would take milliseconds.
   init(_ text: String) {
-    for entry in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-      let parts = entry.split(separator: ":")
-      let bounds = parts[0].split(separator: "-").map { UInt32($0, radix: 16)! }
-      firsts.append(bounds[0])
-      lasts.append(bounds.last!)
-      widths.append(parts[1] == "x" ? -1 : Int8(parts[1])!)
+    var number: UInt32 = 0
+    var first: UInt32?
+    var widthFollows = false
+    for byte in text.utf8 {
+      if widthFollows {
+        firsts.append(first ?? number)
+        lasts.append(number)
+        widths.append(byte == UInt8(ascii: "x") ? -1 : Int8(byte &- UInt8(ascii: "0")))
+        (number, first, widthFollows) = (0, nil, false)
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): number = number << 4 | UInt32(byte &- 48)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): number = number << 4 | UInt32(byte &- 55)
+      case UInt8(ascii: "-"): (first, number) = (number, 0)
+      case UInt8(ascii: ":"): widthFollows = true
+      default: break  // the spaces and line breaks between entries
+      }
     }
   }
 

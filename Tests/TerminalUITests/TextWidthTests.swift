@@ -79,6 +79,13 @@ import Testing
     #expect(TextWidth.of(s.dropFirst()) == TextWidth.of(String(s.dropFirst())))
   }
 
+  @Test func widthTableReadsRangesSingleCodePointsAndEachWidth() {
+    let ranges = WidthTable("300-36F:0 378:x\n1100-115F:2 1F1E6-1F1FF:2").ranges
+    #expect(ranges.map(\.first) == [0x300, 0x378, 0x1100, 0x1F1E6])
+    #expect(ranges.map(\.last) == [0x36F, 0x378, 0x115F, 0x1F1FF])
+    #expect(ranges.map(\.width) == [0, -1, 2, 2])
+  }
+
   @Test func widthTableIsSortedAndDisjoint() {
     let ranges = WidthTable(TextWidth.exceptionalWidths).ranges
     #expect(ranges.count > 100)
