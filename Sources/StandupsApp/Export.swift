@@ -8,6 +8,7 @@ import StandupsTUI
 /// data file. Only reads: it creates, copies and changes no file.
 struct Export: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "export",
     abstract: "Print standups and their meetings as Markdown, or as a data file (JSON).",
     discussion: """
       --open narrows what is printed: / everything, /<standup> (and its edit, \

@@ -7,6 +7,7 @@ import StandupsDatabase
 /// Copies a data file into the team's database.
 struct Import: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "import",
     abstract: "Copy a data file's standups into the team's database (--database).",
     discussion: """
       Ids are kept. A standup the database already has gets the meetings it \

@@ -10,6 +10,7 @@ import TerminalUI
 /// snapshot tests use.
 struct Render: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "render",
     abstract: "Print a screen (a route) as plain text, without a terminal.")
 
   @OptionGroup var options: DataOptions

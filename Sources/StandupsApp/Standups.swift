@@ -20,6 +20,8 @@ public struct Standups: AsyncParsableCommand {
     discussion: "Routes (for --open): "
       + Route.forms.map(\.pattern).joined(separator: "  ") + ". " + referenceHelp,
     version: appVersion,
+    // Each names itself (`commandName`): the parser would otherwise make the
+    // name from the type's, through reflection, at every start.
     subcommands: [
       RunApp.self, Render.self, Export.self, Import.self, SaveBurst.self, ManualCommand.self,
       CompletionScript.self,
