@@ -25,7 +25,8 @@
 
 typedef struct {
   volatile sig_atomic_t armed;
-  volatile sig_atomic_t terminate_requests;
+  volatile sig_atomic_t terminate_requests; /* SIGTERM and SIGHUP, ever */
+  volatile sig_atomic_t sigterms_while_armed;
   int tty_in;
   int tty_out;
   int wake_fd;
@@ -66,8 +67,12 @@ void cn_guard_set_restore_bytes(const char *bytes, size_t len) {
 void cn_guard_arm(int armed) {
   cn_guard_state *s = cn_guard();
   s->armed = armed;
-  if (armed) s->terminate_requests = 0;
+  if (armed) s->sigterms_while_armed = 0;
 }
+
+/* How many SIGTERMs and SIGHUPs the process has had: a change tells the app
+ * that one came while it was stopped. */
+int cn_guard_termination_requests(void) { return cn_guard()->terminate_requests; }
 
 /* While curses owns the screen, anything written to stderr (a runtime's
  * "Fatal error: ..." just before a crash, a stray log line) would land on the
@@ -201,14 +206,15 @@ static void cn_guard_on_fatal(int sig, siginfo_t *info, void *context) {
 }
 
 /* Resize, suspend requests, wake-ups and polite termination requests only
- * poke the self-pipe; the app's run loop does the real work. A second
- * SIGTERM/SIGHUP while the first is still pending means the app is stuck:
- * restore and die. */
+ * poke the self-pipe; the app's run loop does the real work. A second SIGTERM
+ * in curses mode means someone thinks the app is stuck: restore and die.
+ * Hang-ups never do that: a closing terminal sends two (the shell passes one
+ * on, the kernel sends its own), and the app must still save. */
 static void cn_guard_on_notify(int sig) {
   int saved_errno = errno;
   cn_guard_state *s = cn_guard();
-  int terminates = sig == SIGTERM || sig == SIGHUP;
-  if (terminates && s->terminate_requests++ > 0) {
+  if (sig == SIGTERM || sig == SIGHUP) s->terminate_requests++;
+  if (sig == SIGTERM && s->armed && s->sigterms_while_armed++ > 0) {
     cn_guard_restore_now();
     cn_guard_put_back(sig);
     cn_guard_die_of(sig);

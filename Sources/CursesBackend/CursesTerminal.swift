@@ -52,6 +52,11 @@ public final class CursesTerminal: TerminalBackend {
   private var decoder = InputDecoder()
   private let keySequences: KeySequences
   private var isShutDown = false
+  /// Set when the app was asked to end while it was stopped (`kill %1`
+  /// continues a stopped job in the background; a closing terminal sends a
+  /// hang-up): the terminal is the shell's, or gone, and stays untouched —
+  /// a background process that reads it or sets its modes is stopped again.
+  private var isOffTerminal = false
   /// Set once the keyboard hung up, so the wait stops watching it.
   private var inputClosed = false
   /// Waits that said "readable" but yielded nothing: a closed terminal that
@@ -125,12 +130,12 @@ public final class CursesTerminal: TerminalBackend {
   }
 
   public func draw(_ frame: Frame) {
-    guard !isShutDown else { return }
+    guard !isShutDown, !isOffTerminal else { return }
     renderer.draw(frame, screen: size)
   }
 
   public func bell() {
-    guard !isShutDown else { return }
+    guard !isShutDown, !isOffTerminal else { return }
     beep()
   }
 
@@ -139,7 +144,7 @@ public final class CursesTerminal: TerminalBackend {
   /// it ignore the sequence; it moves no cursor, so curses' picture of the
   /// screen holds.
   public func copyToClipboard(base64: String) {
-    guard !isShutDown else { return }
+    guard !isShutDown, !isOffTerminal else { return }
     fflush(cn_stdout())
     Self.writeToTerminal("\u{1B}]52;c;" + base64 + "\u{07}")
   }
@@ -148,13 +153,20 @@ public final class CursesTerminal: TerminalBackend {
   /// Ctrl-Z does to any program; returns once it is continued (`fg`), with
   /// curses mode back and the next frame painted in full at the current size.
   /// Returns false, touching nothing, when there is no job control to stop
-  /// and continue it.
+  /// and continue it. Asked to end while stopped, it returns without taking
+  /// the terminal back, and the app's `.terminate` follows.
   public func suspend() -> Bool {
-    guard !isShutDown, JobControl.canStop() else { return false }
+    guard !isShutDown, !isOffTerminal, JobControl.canStop() else { return false }
     leaveCursesMode()
+    let requests = SignalGuard.terminationRequests
     SignalGuard.stopProcessGroup()
+    let askedToEnd = { SignalGuard.terminationRequests != requests }
     // Continued; `bg` would continue it in the background, where it waits.
-    try? JobControl.waitForForeground()
+    guard !askedToEnd(), (try? JobControl.waitForForeground(unless: askedToEnd)) != false else {
+      isOffTerminal = true
+      inputClosed = true
+      return true
+    }
     enterCursesMode()
     return true
   }
@@ -233,12 +245,15 @@ public final class CursesTerminal: TerminalBackend {
     guard !isShutDown else { return }
     isShutDown = true
     renderer.teardown()
-    curs_set(1)
-    endwin()
-    if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004l") }
-    Self.clearWithoutAlternateScreen()
-    SignalGuard.disarm()
-    SignalGuard.restoreModes()
+    // Off the terminal, curses mode was already left when the app stopped.
+    if !isOffTerminal {
+      curs_set(1)
+      endwin()
+      if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004l") }
+      Self.clearWithoutAlternateScreen()
+      SignalGuard.disarm()
+      SignalGuard.restoreModes()
+    }
     SignalGuard.releaseStandardError()
     SignalGuard.uninstall()
     delscreen(screen)

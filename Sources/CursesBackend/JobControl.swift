@@ -29,16 +29,21 @@ enum JobControl {
     return false
   }
 
-  /// Returns once the process group owns the terminal. A job started in the
-  /// background (`standups &`) stops on SIGTTIN, as any program reading the
-  /// terminal would, until the shell's `fg` brings it forward; drawing before
-  /// that would garble the shell's screen.
-  static func waitForForeground(terminal fd: Int32 = 0) throws(CursesError) {
+  /// Returns true once the process group owns the terminal. A job started
+  /// in the background (`standups &`) stops on SIGTTIN, as any program
+  /// reading the terminal would, until the shell's `fg` brings it forward;
+  /// drawing before that would garble the shell's screen. Returns false,
+  /// still in the background, as soon as `stopWaiting` says so after a stop.
+  @discardableResult
+  static func waitForForeground(
+    terminal fd: Int32 = 0, unless stopWaiting: () -> Bool = { false }
+  ) throws(CursesError) -> Bool {
     while true {
       let foreground = tcgetpgrp(fd)
-      if foreground < 0 || foreground == getpgrp() { return }
+      if foreground < 0 || foreground == getpgrp() { return true }
       guard canStop(), cn_signal_is_ignored(SIGTTIN) == 0 else { throw .inBackground }
       kill(0, SIGTTIN)
+      if stopWaiting() { return false }
     }
   }
 

@@ -8,7 +8,9 @@ import CTerminalGuard
 /// Signals and what they do while curses mode is on:
 /// - SIGWINCH: pokes the self-pipe; the run loop resizes.
 /// - SIGTERM, SIGHUP: poke the self-pipe; the app gets `.terminate(signal:)`
-///   and should flush and shut down. A second one restores and dies at once.
+///   and should flush and shut down. A second SIGTERM in curses mode restores
+///   and dies at once; hang-ups come in pairs when a terminal closes, and
+///   never do.
 /// - SIGTSTP (from `kill`; Ctrl-Z is a key in raw mode): pokes the self-pipe;
 ///   the app gets `.suspend` and suspends as it does for Ctrl-Z.
 /// - SIGINT (Ctrl-C is a key in raw mode, so this only comes from `kill`),
@@ -58,6 +60,10 @@ enum SignalGuard {
 
   /// Stops the process group until it is continued (see terminal_guard.c).
   static func stopProcessGroup() { cn_guard_stop_process_group() }
+
+  /// SIGTERMs and SIGHUPs so far: one that came while the process was
+  /// stopped shows as a change across the stop.
+  static var terminationRequests: Int32 { cn_guard_termination_requests() }
 
   /// The bytes `endwin` would send, read from terminfo (needs the terminal set
   /// up): plain attributes, normal cursor, keypad off, bracketed paste off,

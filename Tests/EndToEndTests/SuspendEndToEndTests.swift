@@ -115,6 +115,34 @@ struct SuspendEndToEndTests {
     try await shell.session.waitForNoText("▌› Design")
   }
 
+  /// `kill %1` on a stopped job sends SIGTERM and SIGCONT; a terminal that
+  /// closes sends a stopped job SIGHUP and SIGCONT. Continued in the
+  /// background, the app saves the meeting and ends without touching the
+  /// terminal, where a read or a change of modes would stop it again.
+  @Test(arguments: [SIGTERM, SIGHUP])
+  func endedWhileSuspendedItSavesTheRecordingAndExits(signal: Int32) async throws {
+    let shell = try ShellSession()
+    try await shell.session.waitForText("$")
+    let interactiveShell = try #require(try shell.session.programPID())
+    try shell.run(try shell.standups("--open /1/record"))
+    try await shell.session.waitForText("Speaker 1 of 2")
+    try shell.session.type("noted before the stop")
+    try shell.session.sendKeys("Enter")
+    try await shell.session.waitForText(": noted before the stop")
+    try shell.session.sendKeys("C-z")
+    try await shell.session.waitForText("Stopped")
+    let app = try #require(Harness.children(of: interactiveShell).first)
+    kill(app, signal)
+    kill(app, SIGCONT)
+    let ended = try await Harness.waitFor { [nil, "Z"].contains(Self.state(of: app)) }
+    #expect(ended, "the app is still there, in state \(Self.state(of: app) ?? "?")")
+    let saved = try #require(try DataFile(path: shell.dataPath).load())
+    let transcripts = saved[0].meetings.map(\.transcript)
+    #expect(transcripts.contains { $0.contains("noted before the stop") }, "\(transcripts)")
+    try shell.run(ShellSession.printModes)
+    try await shell.session.waitForText("modes=icanon,echo,")
+  }
+
   /// A process's state letter from /proc ("T": stopped).
   static func state(of pid: Int32) -> String? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

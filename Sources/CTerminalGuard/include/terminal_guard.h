@@ -13,6 +13,7 @@ void cn_guard_arm(int armed);
 int cn_guard_capture_stderr(void);
 void cn_guard_release_stderr(void);
 void cn_guard_restore_termios(void);
+int cn_guard_termination_requests(void);
 void cn_guard_stop_process_group(void);
 void cn_guard_install(void);
 void cn_guard_uninstall(void);
