@@ -57,8 +57,10 @@ enum RecordMeetingScreen {
       let speaker =
         count == 0 ? "No attendees" : "Speaker \(min(state.speakerIndex + 1, count)) of \(count)"
       content.put(speaker, x: 0, y: 3, width: width, alignment: .center, style: Styles.title)
-      let name =
-        state.currentSpeaker.map { $0.name.isEmpty ? "(no name)" : Sanitizer.inert($0.name) } ?? ""
+      func shown(_ attendee: Attendee?) -> String {
+        attendee.map { $0.name.isEmpty ? "(no name)" : Sanitizer.inert($0.name) } ?? ""
+      }
+      let name = shown(state.currentSpeaker)
       content.put(
         name, x: 0, y: 4, width: width, alignment: .center, style: standup.theme.accent.with(.bold))
 
@@ -74,7 +76,9 @@ enum RecordMeetingScreen {
         x = content.put(note.text, x: x, y: notesTop + i, width: max(0, width - x - 1))
       }
       let inputY = content.bounds.height - 1
-      let prompt = name.isEmpty ? "note › " : "\(name) › "
+      // The line being typed is by whoever spoke when it was begun.
+      let author = shown(state.draftSpeaker)
+      let prompt = author.isEmpty ? "note › " : "\(author) › "
       let promptWidth = min(TextWidth.of(prompt), width / 2)
       content.put(prompt, x: 1, y: inputY, width: promptWidth, style: Styles.hint)
       content.within(

@@ -86,6 +86,7 @@ struct AppFeatureTests {
       $0.path[id: 1]?.modify(\.record) {
         $0.draft = "Hi"
         $0.cursor = 2
+        $0.draftSpeakerIndex = 0
       }
     }
     await store.send(.path(.element(id: 1, action: .record(.endMeetingButtonTapped)))) {

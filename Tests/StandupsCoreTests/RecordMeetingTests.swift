@@ -105,11 +105,13 @@ struct RecordMeetingTests {
     await store.send(.draftChanged("Done", cursor: 4)) {
       $0.draft = "Done"
       $0.cursor = 4
+      $0.draftSpeakerIndex = 0
     }
     await store.send(.noteSubmitted) {
       $0.notes = [RecordMeeting.Note(speaker: "Blob", text: "Done")]
       $0.draft = ""
       $0.cursor = 0
+      $0.draftSpeakerIndex = nil
     }
     await clock.tick()
     await store.receive(\.timerTick) {
@@ -120,6 +122,7 @@ struct RecordMeetingTests {
     await store.send(.draftChanged("Next", cursor: 4)) {
       $0.draft = "Next"
       $0.cursor = 4
+      $0.draftSpeakerIndex = 1
     }
     await clock.tick()
     await store.receive(\.timerTick) {
@@ -268,15 +271,18 @@ struct RecordMeetingTests {
     await store.send(.draftChanged("Shipped onboarding", cursor: 18)) {
       $0.draft = "Shipped onboarding"
       $0.cursor = 18
+      $0.draftSpeakerIndex = 0
     }
     await store.send(.noteSubmitted) {
       $0.notes = [RecordMeeting.Note(speaker: "", text: "Shipped onboarding")]
       $0.draft = ""
       $0.cursor = 0
+      $0.draftSpeakerIndex = nil
     }
     await store.send(.draftChanged("No blockers", cursor: 11)) {
       $0.draft = "No blockers"
       $0.cursor = 11
+      $0.draftSpeakerIndex = 0
     }
     #expect(store.state.transcript == "Shipped onboarding\nNo blockers")
   }
@@ -288,11 +294,13 @@ struct RecordMeetingTests {
     await store.send(.draftChanged("Shipped onboarding", cursor: 18)) {
       $0.draft = "Shipped onboarding"
       $0.cursor = 18
+      $0.draftSpeakerIndex = 0
     }
     await store.send(.noteSubmitted) {
       $0.notes = [RecordMeeting.Note(speaker: "Blob", text: "Shipped onboarding")]
       $0.draft = ""
       $0.cursor = 0
+      $0.draftSpeakerIndex = nil
     }
     // Blank lines are not notes.
     await store.send(.draftChanged("   ", cursor: 3)) {
@@ -308,6 +316,7 @@ struct RecordMeetingTests {
     await store.send(.draftChanged("  Reviewing the API ", cursor: 99)) {
       $0.draft = "  Reviewing the API "
       $0.cursor = 20
+      $0.draftSpeakerIndex = 1
     }
     let transcript = "Blob: Shipped onboarding\nBlob Jr: Reviewing the API"
     #expect(store.state.transcript == transcript)
@@ -322,6 +331,66 @@ struct RecordMeetingTests {
     await store.receive(.delegate(.save(transcript: transcript)))
     await store.finish()
     #expect(store.isDismissed)
+    #expect(chime.count == 1)
+  }
+  @Test
+  func aLineBeingTypedKeepsItsSpeakerWhenTheTimerMovesOn() async {
+    let store = makeStore()
+
+    let onAppear = await store.send(.onAppear)
+    await store.send(.draftChanged("Half a thought", cursor: 14)) {
+      $0.draft = "Half a thought"
+      $0.cursor = 14
+      $0.draftSpeakerIndex = 0
+    }
+    for second in 1...2 {
+      await clock.tick()
+      await store.receive(\.timerTick) {
+        $0.secondsElapsed = second
+        if second == 2 { $0.speakerIndex = 1 }
+      }
+    }
+    #expect(store.state.currentSpeaker?.name == "Blob Jr")
+    #expect(store.state.draftSpeaker?.name == "Blob")
+    #expect(store.state.transcript == "Blob: Half a thought")
+    await store.send(.draftChanged("Half a thought, finished", cursor: 24)) {
+      $0.draft = "Half a thought, finished"
+      $0.cursor = 24
+    }
+    await store.send(.noteSubmitted) {
+      $0.notes = [RecordMeeting.Note(speaker: "Blob", text: "Half a thought, finished")]
+      $0.draft = ""
+      $0.cursor = 0
+      $0.draftSpeakerIndex = nil
+    }
+    // The next line is by whoever speaks now.
+    await store.send(.draftChanged("Mine", cursor: 4)) {
+      $0.draft = "Mine"
+      $0.cursor = 4
+      $0.draftSpeakerIndex = 1
+    }
+    #expect(store.state.transcript == "Blob: Half a thought, finished\nBlob Jr: Mine")
+    onAppear.cancel()
+    await store.finish()
+  }
+
+  @Test
+  func nextSpeakerEntersTheLineTypedDuringTheTurn() async {
+    let store = makeStore(.mock)
+
+    await store.send(.draftChanged("Shipped onboarding", cursor: 18)) {
+      $0.draft = "Shipped onboarding"
+      $0.cursor = 18
+      $0.draftSpeakerIndex = 0
+    }
+    await store.send(.nextButtonTapped) {
+      $0.notes = [RecordMeeting.Note(speaker: "Blob", text: "Shipped onboarding")]
+      $0.draft = ""
+      $0.cursor = 0
+      $0.draftSpeakerIndex = nil
+      $0.speakerIndex = 1
+      $0.secondsElapsed = 10
+    }.finish()
     #expect(chime.count == 1)
   }
 }

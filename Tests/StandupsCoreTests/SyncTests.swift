@@ -662,6 +662,7 @@ struct SyncTests {
       $0.path[id: 1]?.modify(\.record) {
         $0.draft = "Hi"
         $0.cursor = 2
+        $0.draftSpeakerIndex = 0
       }
     }
     await store.send(.path(.element(id: 1, action: .record(.endMeetingButtonTapped)))) {

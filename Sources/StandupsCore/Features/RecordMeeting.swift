@@ -13,6 +13,9 @@ public struct RecordMeeting: Reducer {
     /// The line being typed.
     public var draft = ""
     public var cursor = 0
+    /// Whose turn it was when the line being typed was begun (nil while it
+    /// is blank): the line keeps that speaker when the timer moves on.
+    public var draftSpeakerIndex: Int?
     /// Saved or discarded: the screen is on its way out, and quitting now
     /// must not save the meeting (again, or against the user's discard).
     public var isEnded = false
@@ -28,6 +31,11 @@ public struct RecordMeeting: Reducer {
       self.notes = notes
       self.draft = draft
       self.cursor = draft.count
+      self.draftSpeakerIndex = Self.isBlank(draft) ? nil : speakerIndex
+    }
+
+    static func isBlank(_ line: String) -> Bool {
+      line.allSatisfy { $0 == " " || $0 == "\t" }
     }
 
     public var durationRemaining: Duration {
@@ -38,20 +46,35 @@ public struct RecordMeeting: Reducer {
       max(1, Int(standup.durationPerAttendee.components.seconds))
     }
 
-    public var currentSpeaker: Attendee? {
-      standup.attendees.indices.contains(speakerIndex)
-        ? standup.attendees[speakerIndex] : nil
+    public var currentSpeaker: Attendee? { attendee(at: speakerIndex) }
+
+    /// Who the line being typed is by: the speaker whose turn it was when
+    /// it was begun.
+    public var draftSpeaker: Attendee? { attendee(at: draftSpeakerIndex ?? speakerIndex) }
+
+    private func attendee(at index: Int) -> Attendee? {
+      standup.attendees.indices.contains(index) ? standup.attendees[index] : nil
+    }
+
+    /// The line being typed as a note, if it is not blank.
+    var pendingNote: Note? {
+      let text = draft.trimmingCharacters(in: .whitespaces)
+      return text.isEmpty ? nil : Note(speaker: draftSpeaker?.name ?? "", text: text)
+    }
+
+    /// Enters the line being typed, with its speaker.
+    mutating func enterDraft() {
+      guard let note = pendingNote else { return }
+      notes.append(note)
+      draft = ""
+      cursor = 0
+      draftSpeakerIndex = nil
     }
 
     /// What the meeting will be saved with: each note tagged with its
     /// speaker, when it has one (a standup may have no attendees).
     public var transcript: String {
-      var lines = notes.map(\.line)
-      let pending = draft.trimmingCharacters(in: .whitespaces)
-      if !pending.isEmpty {
-        lines.append(Note(speaker: currentSpeaker?.name ?? "", text: pending).line)
-      }
-      return lines.joined(separator: "\n")
+      (notes + (pendingNote.map { [$0] } ?? [])).map(\.line).joined(separator: "\n")
     }
   }
 
@@ -121,6 +144,11 @@ public struct RecordMeeting: Reducer {
       case .draftChanged(let text, let cursor):
         state.draft = text
         state.cursor = max(0, min(cursor, text.count))
+        if State.isBlank(text) {
+          state.draftSpeakerIndex = nil
+        } else if state.draftSpeakerIndex == nil {
+          state.draftSpeakerIndex = state.speakerIndex
+        }
         return .none
 
       case .endMeetingButtonTapped:
@@ -132,16 +160,14 @@ public struct RecordMeeting: Reducer {
           state.alert = .endMeeting(isDiscardable: false)
           return .none
         }
+        // The turn is over: what was typed during it is that speaker's note.
+        state.enterDraft()
         state.speakerIndex += 1
         state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
         return .run { [chime] _ in await chime() }
 
       case .noteSubmitted:
-        let text = state.draft.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return .none }
-        state.notes.append(Note(speaker: state.currentSpeaker?.name ?? "", text: text))
-        state.draft = ""
-        state.cursor = 0
+        state.enterDraft()
         return .none
 
       case .onAppear:
