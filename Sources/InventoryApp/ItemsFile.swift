@@ -93,6 +93,8 @@ struct InventoryLaunch {
     var isFirstRun = false
     var isReadOnly = file.holdsDirectoryOrSpecialFile
     var version: FileVersion?
+    /// What went wrong with the file, if it was not read.
+    var fileProblem: String?
     if isReadOnly {
       notice =
         "\((file.path as NSString).lastPathComponent) is not a regular file: nothing is saved"
@@ -125,6 +127,7 @@ struct InventoryLaunch {
           let kept =
             backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" }
             ?? "could not copy it"
+          fileProblem = "\(error.summary); \(kept)"
           notice = "\(error.summary); \(kept); starting empty"
         }
       }
@@ -135,7 +138,10 @@ struct InventoryLaunch {
         state: state, notice: notice, isFirstRun: isFirstRun, isReadOnly: isReadOnly,
         version: version)
     } catch {
-      throw .badRoute("'\(routeText ?? "/one")' does not open anything: \(error)")
+      // The route found nothing among no items: the file is why.
+      throw .badRoute(
+        "'\(routeText ?? "/one")' does not open anything: \(error)"
+          + ((fileProblem ?? (isReadOnly ? notice : nil)).map { " (\($0))" } ?? ""))
     }
   }
 }

@@ -65,7 +65,9 @@ public struct DocumentFile<Document: Sendable>: Sendable {
     } catch {
       switch error {
       case .corrupt(let reason):
-        throw .corrupt(path: path, reason: reason, format: format.name)
+        // A clause of the messages it goes into, which go on after it.
+        let clause = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        throw .corrupt(path: path, reason: clause, format: format.name)
       case .newerVersion(let version):
         throw .newerVersion(path: path, version: version, program: format.program)
       }

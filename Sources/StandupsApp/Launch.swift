@@ -66,10 +66,16 @@ struct Launch {
         }
       }
     }
+    let state: AppFeature.State
+    do {
+      state = try Self.state(route, text: routeText, standups: standups)
+    } catch .badRoute(let message) {
+      // The route found nothing among no standups: the file is why.
+      throw .badRoute(printedNotice.map { message + "\n" + $0 } ?? message)
+    }
     return Launch(
-      standups: standups, state: try state(route, text: routeText, standups: standups),
-      notice: notice, longNotice: printedNotice, isFirstRun: isFirstRun, isReadOnly: isReadOnly,
-      version: version)
+      standups: standups, state: state, notice: notice, longNotice: printedNotice,
+      isFirstRun: isFirstRun, isReadOnly: isReadOnly, version: version)
   }
 
   /// What could not be read is kept beside, untouched, never overwritten:

@@ -91,6 +91,27 @@ struct ToolsEndToEndTests {
     }
   }
 
+  /// A route that finds nothing in a data file that could not be read names
+  /// the file as the reason, in both apps.
+  @Test func aRouteIntoACorruptFileBlamesTheFile() throws {
+    let directory = try Harness.temporaryDirectory("corrupt-route")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let runs: [(String?, String, String, String)] = [
+      (Self.standups, "s.json", "/design", "s.json is not a valid standups file"),
+      (Self.inventory, "i.json", "/inventory/2/edit", "i.json is not a valid inventory file"),
+    ]
+    for (binary, name, route, reason) in runs {
+      let binary = try #require(binary)
+      let data = directory.appendingPathComponent(name).path
+      try Data("garbage".utf8).write(to: URL(fileURLWithPath: data))
+      let result = try Harness.run(
+        binary, ["--data", data, "--open", route], environment: TerminalSession.environment)
+      #expect(result.status == 2, "\(route)")
+      #expect(result.stderr.contains("does not open anything"), "\(result.stderr)")
+      #expect(result.stderr.contains(reason), "\(result.stderr)")
+    }
+  }
+
   /// An export printed to the terminal sends it no control and no bidi
   /// override from a title: JSON escapes them (and reads back the same),
   /// Markdown shows a stand-in.

@@ -100,4 +100,27 @@ struct LaunchTests {
     // The version kept is the target's: the first save may replace it.
     #expect(launch.version != nil)
   }
+  /// A route that finds nothing in a file that could not be read says why
+  /// there is nothing: the file, not an empty list.
+  @Test func aRouteIntoAnUnreadableFileNamesTheFileAsTheReason() throws {
+    let file = try write("{ not json")
+    var message = ""
+    do {
+      _ = try Launch.prepare(file: file, route: "/design")
+    } catch .badRoute(let text) {
+      message = text
+    }
+    #expect(message.contains("no standup matches \"design\""), "\(message)")
+    #expect(message.contains("standups.json is not a valid standups file"), "\(message)")
+    #expect(message.contains("kept a copy at"), "\(message)")
+  }
+
+  /// The reason goes on after the file's error: no full stop of its own.
+  @Test func theFilesErrorReadsAsOneSentence() throws {
+    let file = try write("{ not json")
+    let launch = try Launch.prepare(file: file, route: nil)
+    let printed = try #require(launch.longNotice)
+    #expect(!printed.contains(".;") && !printed.contains(". ;"), "\(printed)")
+    #expect(printed.contains("; kept a copy at"), "\(printed)")
+  }
 }
