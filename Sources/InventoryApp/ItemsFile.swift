@@ -19,18 +19,21 @@ struct ItemsFileStore {
   let watcher: FileWatcher
 
   init(
-    file: ItemsFile, launch: InventoryLaunch, watch: FileWatcher.Watch? = nil, writes: Bool = true
+    file: ItemsFile, launch: InventoryLaunch, watch: FileWatcher.Watch? = nil, writes: Bool = true,
+    notWrittenBecause: String? = nil
   ) {
     let (events, continuation) = AsyncStream.makeStream(of: ItemsEvent.self)
     // What the file held: a first run's is nothing (no file, or an empty one).
+    // One that never writes knows what it started with even where no file was read.
     let loaded =
-      launch.version == nil ? nil : launch.isFirstRun ? [] : launch.state.inventory.items
+      launch.version == nil && writes
+      ? nil : launch.isFirstRun ? [] : launch.state.inventory.items
     let saver = Saver(
       file: file, executor: ThreadExecutor(), baseline: .loaded(loaded, launch.version),
       merge: DocumentMerge { base, mine, theirs in
         let merge = ItemsMerge(base: base ?? [], mine: mine, theirs: theirs ?? [])
         return (merge.items, merge.conflicts.isEmpty ? nil : merge.conflicts)
-      }, writes: writes
+      }, writes: writes, notWrittenBecause: notWrittenBecause
     ) { event in
       switch event {
       case .saved: continuation.yield(.saved)

@@ -44,7 +44,10 @@ struct RunInventory: AsyncParsableCommand {
     var status = launch.notice
     let name = (file.path as NSString).lastPathComponent
     if !launch.isReadOnly, !mayWrite {
-      status = "Read-only: no permission to write \(name); changes are not saved"
+      // A file that could not be read says so first: that is why the list is empty.
+      status =
+        launch.notice.map { "\($0); changes are not saved" }
+        ?? "Read-only: no permission to write \(name); changes are not saved"
     } else if !launch.isReadOnly, lock == nil {
       status = "Read-only: another inventory has \(name) open; changes go to a copy"
     }
@@ -54,7 +57,7 @@ struct RunInventory: AsyncParsableCommand {
       ? nil
       : ItemsFileStore(
         file: file, launch: launch, watch: { MainLoop.watch($0, handler: $1) },
-        writes: lock != nil && mayWrite)
+        writes: lock != nil && mayWrite, notWrittenBecause: mayWrite ? nil : "you may not write it")
     let store = InventoryComposition.makeStore(
       state: launch.state, status: status, itemsStore: fileStore?.store ?? ItemsFileStore.readOnly)
     // A first run writes the sample items, so the file exists from now on.

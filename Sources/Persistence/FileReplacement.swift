@@ -147,7 +147,7 @@ extension DocumentFile {
     let directory = url.deletingLastPathComponent().path
     let name = url.lastPathComponent
     let stem = url.pathExtension == "json" ? String(name.dropLast(5)) : name
-    let (temp, _) = try Self.prepare(data, beside: path)
+    let (temp, _) = try Self.prepare(data, beside: path, replacing: false)
     defer { unlink(temp) }
     for counter in 1...1000 {
       let numbered = suffix + (counter == 1 ? "" : "-\(counter)")
@@ -180,22 +180,25 @@ extension DocumentFile {
   }
 
   /// A new file beside `path` holding `data`: `prepare(beside:writing:)`.
-  static func prepare(_ data: Data, beside path: String) throws(DocumentFailure) -> (
-    String, FileVersion
-  ) {
-    try prepare(beside: path) { sink in try data.withUnsafeBytes { try sink.append($0) } }
+  static func prepare(_ data: Data, beside path: String, replacing: Bool = true)
+    throws(DocumentFailure) -> (String, FileVersion)
+  {
+    try prepare(beside: path, replacing: replacing) { sink in
+      try data.withUnsafeBytes { try sink.append($0) }
+    }
   }
 
   /// A new file beside `path` holding what `write` gives the sink, written
   /// and synced: mode 0600, or, replacing a file, that file's mode and (where
   /// allowed) owner. A file this process may not write is not replaced. Its
-  /// path and version.
+  /// path and version. `replacing` false: a copy to keep beside the file,
+  /// which a file this process may not write does not prevent.
   static func prepare(
-    beside path: String, writing write: (inout FileSink) throws -> Void
+    beside path: String, replacing: Bool = true, writing write: (inout FileSink) throws -> Void
   ) throws(DocumentFailure) -> (String, FileVersion) {
     var existing = stat()
     let replaces = stat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
-    if replaces, access(path, W_OK) != 0, errno == EACCES {
+    if replacing, replaces, access(path, W_OK) != 0, errno == EACCES {
       throw .unwritable(path: path, reason: "no permission to write it")
     }
     let directory = (path as NSString).deletingLastPathComponent
@@ -211,9 +214,10 @@ extension DocumentFile {
     let temp = path + ".tmp-\(getpid())"
     let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
-    if replaces {
+    if replaces, replacing {
       // A save changes what the file says, not who may read it. Giving a
       // file to another owner is root's alone: elsewhere this fails, harmlessly.
+      // (A copy beside it stays the user's: mode 0600.)
       _ = fchown(fd, existing.st_uid, existing.st_gid)
       _ = fchmod(fd, existing.st_mode & 0o7777)
     }

@@ -30,12 +30,12 @@ extension Saver {
         return (nil, [])
       }
       pending = nil
-      let kept = keepConflicts(current.document, reason: "another instance has it open")
+      let kept = keepConflicts(current.document, reason: notWrittenBecause)
       return (
         nil,
         kept.isEmpty
           ? [
-            "\(file.path) was not saved: another instance has it open, so the changes made here were not written"
+            "\(file.path) was not saved (\(notWrittenBecause)), so the changes made here were not written"
           ] : kept
       )
     }

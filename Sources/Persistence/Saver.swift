@@ -53,6 +53,8 @@ public actor Saver<Document: Sendable & Equatable> {
   /// file; that is the holder's job. What is changed in it is written to a
   /// conflict copy on quit.
   public let writes: Bool
+  /// Why it does not write, when it does not: what quitting says.
+  public let notWrittenBecause: String
   /// A bad or missing file seen, waiting to be unchanged for `settleTime`.
   private var suspect: Suspect?
   private var suspectGeneration = 0
@@ -69,10 +71,12 @@ public actor Saver<Document: Sendable & Equatable> {
     file: DocumentFile<Document>, executor: any SerialExecutor, interval: Duration = .seconds(1),
     settleTime: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock(),
     baseline: Baseline<Document> = .unknown, merge: DocumentMerge<Document> = .keepMine,
-    writes: Bool = true, onEvent: @escaping @Sendable (SaverEvent<Document>) -> Void
+    writes: Bool = true, notWrittenBecause: String? = nil,
+    onEvent: @escaping @Sendable (SaverEvent<Document>) -> Void
   ) {
     self.file = file
     self.writes = writes
+    self.notWrittenBecause = notWrittenBecause ?? "another instance has it open"
     self.executor = executor
     self.interval = interval
     self.settleTime = settleTime

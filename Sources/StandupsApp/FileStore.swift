@@ -14,13 +14,16 @@ struct FileStore {
 
   init(
     file: DataFile, launch: Launch, watchMode: FileWatcher.Mode,
-    watch: FileWatcher.Watch? = nil, writes: Bool = true
+    watch: FileWatcher.Watch? = nil, writes: Bool = true, notWrittenBecause: String? = nil
   ) {
     let (events, continuation) = AsyncStream.makeStream(of: PersistenceEvent.self)
     let saver = Saver(
       file: file, executor: ThreadExecutor(),
-      baseline: .loaded(launch.version == nil ? nil : launch.standups, launch.version),
-      merge: .standups, writes: writes
+      // One that never writes knows what it started with even where no file
+      // was read: quitting keeps only what was changed since.
+      baseline: .loaded(
+        launch.version == nil && writes ? nil : launch.standups, launch.version),
+      merge: .standups, writes: writes, notWrittenBecause: notWrittenBecause
     ) { event in
       continuation.yield(PersistenceEvent(event))
     }

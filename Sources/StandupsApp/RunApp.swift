@@ -70,7 +70,10 @@ struct RunApp: AsyncParsableCommand {
       // not until the first key, with where its copy is.
       status = notice
     } else if !mayWrite {
-      status = "Read-only: no permission to write \(name); changes are not saved"
+      // A file that could not be read says so first: that is why the list is empty.
+      status =
+        launch.notice.map { "\($0); changes are not saved" }
+        ?? "Read-only: no permission to write \(name); changes are not saved"
     } else if lock == nil {
       status = "Read-only: another standups has \(name) open; changes go to a copy"
     }
@@ -82,7 +85,8 @@ struct RunApp: AsyncParsableCommand {
       : FileStore(
         file: file, launch: launch,
         watchMode: FileStore.watchMode(environment: ProcessInfo.processInfo.environment),
-        watch: { MainLoop.watch($0, handler: $1) }, writes: lock != nil && mayWrite)
+        watch: { MainLoop.watch($0, handler: $1) }, writes: lock != nil && mayWrite,
+        notWrittenBecause: mayWrite ? nil : "you may not write it")
     let store = makeStore(
       state: launch.state, status: status, terminal: terminal,
       standupsStore: fileStore?.store ?? FileStore.readOnly)

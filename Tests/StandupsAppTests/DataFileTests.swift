@@ -52,6 +52,22 @@ struct DataFileTests {
     #expect(try file.load()?.count == 2)
   }
 
+  /// A copy kept beside the file (a conflict, or a file that could not be
+  /// read) is the user's to read, whatever the file's mode: a file that
+  /// denies writing (or everything) must not make a copy the same.
+  @Test func aCopyBesideTheFileIsTheUsersWhateverTheFilesMode() throws {
+    let file = DataFile(path: directory + "/locked.json")
+    try file.save([.mock])
+    #expect(chmod(file.path, 0o000) == 0)
+    let copy = try file.writeConflictCopy([.mock, .engineeringMock])
+    var info = stat()
+    #expect(stat(copy, &info) == 0)
+    #expect(info.st_mode & 0o7777 == 0o600)
+    #expect(info.st_uid == geteuid())
+    #expect(chmod(file.path, 0o600) == 0)
+    #expect(try DataFile(path: copy).load()?.count == 2)
+  }
+
   /// A file the user may not write is left alone, and the app opens it
   /// read-only (root may write anything: not tested as root).
   @Test(.enabled(if: geteuid() != 0))

@@ -70,4 +70,26 @@ struct FollowingSaverTests {
     #expect(others.value.isEmpty, "events: \(others.value)")
     #expect(await saver.writeCount == 0)
   }
+  /// A file this user may not write: quitting keeps the changes in a copy
+  /// beside it and says why the file itself was not written.
+  @Test func aSaverThatMayNotWriteSaysWhyWhereItKeptTheChanges() async throws {
+    let file = DataFile(path: directory + "/standups.json")
+    try file.save([.mock])
+    let loaded = try #require(try FileSnapshot.read(file.path)).version
+    let saver = Saver(
+      file: file, executor: ThreadExecutor(), baseline: .loaded([.mock], loaded),
+      merge: .standups, writes: false, notWrittenBecause: "you may not write it"
+    ) { _ in }
+    saver.submit([.mock, .productMock], revision: 1)
+    let flushed = await saver.flushReporting()
+    let note = try #require(flushed.notes.first)
+    #expect(note.contains("(you may not write it)"), "\(note)")
+    #expect(!note.contains("another instance"), "\(note)")
+    let copies = try FileManager.default.contentsOfDirectory(atPath: directory)
+      .filter { $0.contains(".conflict-") }
+    #expect(copies.count == 1)
+    let copy = DataFile(path: directory + "/" + (copies.first ?? ""))
+    #expect(try copy.load() == [.mock, .productMock])
+    #expect(try file.load() == [.mock])
+  }
 }
