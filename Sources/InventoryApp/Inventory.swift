@@ -44,7 +44,9 @@ struct InventoryOptions: ParsableArguments {
     help: "The data file (default: $INVENTORY_DATA, else $XDG_DATA_HOME/inventory/items.json).")
   var data: String?
 
-  @Option(name: .long, help: "Open this tab, sheet, popover or alert (a route, see above).")
+  @Option(
+    name: .long,
+    help: "Open this tab, sheet, popover or alert: a route, as listed by inventory --help.")
   var open: String?
 
   var path: String {

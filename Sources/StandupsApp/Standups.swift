@@ -84,7 +84,7 @@ struct DataOptions: ParsableArguments {
   var data: String?
 
   @Option(
-    name: .long, help: "Open this screen, sheet or alert (a route, see above).",
+    name: .long, help: "Open this screen, sheet or alert: a route, as listed by standups --help.",
     completion: .custom { words, _, prefix in
       RouteCompletion.candidates(words: words, prefix: prefix)
     })
