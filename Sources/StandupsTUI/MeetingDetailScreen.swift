@@ -5,7 +5,7 @@ import TerminalUI
 /// A past meeting: date, attendees and the transcript.
 enum MeetingDetailScreen {
   static func keymap(_ state: MeetingDetail.State, size: Size) -> Keymap<MeetingDetail.Action> {
-    let page = visibleRows(for: size)
+    let page = visibleRows(state, size: size)
     let limit = max(0, transcriptRows(state, size: size).count - page)
     func by(_ rows: Int) -> MeetingDetail.Action { .scrolled(by: rows, limit: limit) }
     return Keymap([
@@ -27,8 +27,59 @@ enum MeetingDetailScreen {
   }
 
   /// Transcript rows a screen of `size` shows: below the chrome, the date,
-  /// the attendees and the section title.
-  static func visibleRows(for size: Size) -> Int { max(1, size.height - 8) }
+  /// the attendees' rows, a gap and the section title.
+  static func visibleRows(_ state: MeetingDetail.State, size: Size) -> Int {
+    max(1, size.height - 7 - max(1, attendeeRows(state, size: size).count))
+  }
+
+  static let attendeesLabel = "Attendees "
+  static let rosterLabel = "Current roster "
+
+  /// The label for the meeting's attendees: a meeting recorded before
+  /// rosters were kept shows the standup's roster as it is now, which may
+  /// not be who attended, and says so.
+  static func attendeesLabel(_ state: MeetingDetail.State) -> String {
+    state.meeting.attendees == nil ? rosterLabel : attendeesLabel
+  }
+
+  /// The attendees' names on as many rows as they need, up to a quarter of
+  /// the screen (at least one): a name is never split across rows, and
+  /// the last row says how many did not fit.
+  static func attendeeRows(_ state: MeetingDetail.State, size: Size) -> [String] {
+    let names = state.meeting.attendeeNames(in: state.standup).filter { !$0.isEmpty }
+    let width = max(1, size.width - 2 - TextWidth.of(attendeesLabel(state)))
+    return packed(names, width: width, limit: max(1, (size.height - 8) / 4))
+  }
+
+  /// `names` joined by commas into rows of `width` columns, at most
+  /// `limit`; the last one ends with how many more there are.
+  static func packed(_ names: [String], width: Int, limit: Int) -> [String] {
+    var rows: [String] = []
+    var index = 0
+    while index < names.count, rows.count < limit {
+      let isLast = rows.count == limit - 1
+      var row = ""
+      var end = index
+      while end < names.count {
+        let piece = Sanitizer.inert(names[end])
+        let candidate = row.isEmpty ? piece : row + ", " + piece
+        let left = names.count - end - 1
+        // Room for what follows: the count on the last row, else a comma.
+        let after = left == 0 ? 0 : isLast ? TextWidth.of(", and \(left) more") : 1
+        let fits = TextWidth.of(candidate) + after <= width
+        // A name longer than a row has one of its own, cut; on the last row
+        // only if it is the last name, else the count takes the row.
+        guard fits || (row.isEmpty && (!isLast || left == 0)) else { break }
+        row = candidate
+        end += 1
+      }
+      index = end
+      let left = names.count - index
+      if left > 0 { row += isLast ? (row.isEmpty ? "" : ", ") + "and \(left) more" : "," }
+      rows.append(row)
+    }
+    return rows
+  }
 
   static func draw(
     _ state: MeetingDetail.State, in canvas: inout Canvas, bindings: [KeyBinding],
@@ -41,15 +92,14 @@ enum MeetingDetailScreen {
     ) { content in
       let width = content.bounds.width
       content.put(date, x: 1, y: 0, style: Styles.title)
-      let names = state.meeting.attendeeNames(in: state.standup).filter { !$0.isEmpty }
-        .joined(separator: ", ")
-      // A meeting recorded before rosters were kept shows the standup's
-      // roster as it is now, which may not be who attended: say so.
-      let label = state.meeting.attendees == nil ? "Current roster " : "Attendees "
-      var x = content.put(label, x: 1, y: 1, style: Styles.hint)
-      x = content.put(names, x: x, y: 1, width: max(0, width - x - 1))
-      content.put("Transcript", x: 1, y: 3, style: Styles.sectionTitle)
-      let top = 4
+      let x = content.put(attendeesLabel(state), x: 1, y: 1, style: Styles.hint)
+      let attendees = attendeeRows(state, size: size)
+      for (i, row) in attendees.enumerated() {
+        content.put(row, x: x, y: 1 + i, width: max(0, width - x - 1))
+      }
+      let titleY = 2 + max(1, attendees.count)
+      content.put("Transcript", x: 1, y: titleY, style: Styles.sectionTitle)
+      let top = titleY + 1
       if state.transcriptLines.allSatisfy(\.isEmpty) {
         content.put("(no notes were taken)", x: 3, y: top, style: Styles.hint)
         return

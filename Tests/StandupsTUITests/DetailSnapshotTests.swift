@@ -168,6 +168,40 @@ import TextSnapshotTesting
     #expect(legacy?.contains("Attendees") == false)
   }
 
+  /// A long roster takes the rows it needs, names whole, up to a quarter of
+  /// the screen; past that the last row says how many more there are.
+  @Test func aLongRosterWrapsByNameAndCountsWhatDoesNotFit() throws {
+    var standup = Standup.mock
+    let names = [
+      "Alexandria", "Bartholomew", "Cornelius", "Dorothea", "Evangeline", "Fitzgerald",
+      "Genevieve", "Hieronymus", "Isadora", "Jebediah", "Konstantin", "Leopoldine",
+    ]
+    var meeting = try #require(standup.meetings.first)
+    meeting.attendees = names
+    standup.meetings[id: meeting.id] = meeting
+    let state = appState(
+      [standup],
+      path: [
+        .detail(StandupDetail.State(standup: standup, selection: meeting.id)),
+        .meeting(MeetingDetail.State(meeting: meeting, standup: standup)),
+      ])
+    let large = draw(state, size: Size(width: 80, height: 24)).lines
+    let roster = large.drop { !$0.contains("Attendees") }.prefix { !$0.contains("Transcript") }
+    let shown = roster.joined(separator: " ")
+    for name in names { #expect(shown.contains(name), "\(name): \(large)") }
+    #expect(!shown.contains("…") && !shown.contains("more"), "\(large)")
+    #expect(roster.count > 2, "the names take several rows: \(large)")
+    // The transcript still starts right under its title.
+    let title = try #require(large.firstIndex { $0.contains("Transcript") })
+    #expect(large[title + 1].contains("Blob"), "\(large)")
+
+    let small = draw(state, size: Size(width: 60, height: 14)).lines
+    let line = try #require(small.first { $0.contains("Attendees") })
+    #expect(line.contains("Alexandria, "), "\(line)")
+    #expect(line.contains(" more"), "\(line)")
+    #expect(!line.contains("Leopoldine"), "\(line)")
+  }
+
   /// Long notes wrap; the transcript scrolls until its last row is at the
   /// bottom, no further (G goes there, g back to the top).
   @Test func aLongTranscriptWrapsAndScrollsToItsEnd() throws {
