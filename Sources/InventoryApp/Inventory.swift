@@ -52,6 +52,13 @@ struct InventoryOptions: ParsableArguments {
   var path: String {
     inventoryDataLocation.resolve(flag: data, environment: ProcessInfo.processInfo.environment)
   }
+
+  func validate() throws {
+    let environment = ProcessInfo.processInfo.environment
+    if let problem = inventoryDataLocation.missingDirectory(flag: data, environment: environment) {
+      throw ValidationError(problem)
+    }
+  }
 }
 
 func printInventoryError(_ message: String) {

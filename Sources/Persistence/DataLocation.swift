@@ -26,6 +26,24 @@ public struct DataLocation: Sendable {
     }
     return base + "/" + directory + "/" + file
   }
+
+  /// What is wrong with a path the user chose (the flag, else the variable)
+  /// in a directory that does not exist: a mistyped path would open an empty
+  /// app and make that directory at the first save. The default directory
+  /// is made when needed. Nil when there is nothing wrong.
+  public func missingDirectory(flag: String?, environment: [String: String]) -> String? {
+    let (path, named): (String, String)
+    if let flag, !flag.isEmpty {
+      (path, named) = (flag, "--data \(flag)")
+    } else if let value = environment[variable], !value.isEmpty {
+      (path, named) = (value, "\(variable)=\(value)")
+    } else {
+      return nil
+    }
+    let parent = Persistence.directory(of: path)
+    guard !FileManager.default.fileExists(atPath: parent) else { return nil }
+    return "\(named): there is no directory \(parent) (make it first)"
+  }
 }
 
 /// The directory a file path is in ("." for a bare name).

@@ -110,7 +110,11 @@ struct DataOptions: ParsableArguments {
     if data != nil, database != nil {
       throw ValidationError("--database and --data are two different stores: give one of them")
     }
-    _ = try databaseURL()
+    guard try databaseURL() == nil else { return }
+    let environment = ProcessInfo.processInfo.environment
+    if let problem = standupsDataLocation.missingDirectory(flag: data, environment: environment) {
+      throw ValidationError(problem)
+    }
   }
 
   /// The database of team mode: `--database`, else `$STANDUPS_DATABASE_URL`

@@ -91,6 +91,32 @@ struct ToolsEndToEndTests {
     }
   }
 
+  /// A data path in a directory that does not exist is a mistake to say,
+  /// not a place to start an empty app (and make the directory): the flag
+  /// and the variable alike, in both apps, for every command.
+  @Test func aDataPathInAMissingDirectoryIsAUsageError() throws {
+    let directory = try Harness.temporaryDirectory("missing-directory")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let missing = directory.appendingPathComponent("typo/sub").path
+    let runs: [(String?, [String], [String: String])] = [
+      (Self.standups, ["--data", missing + "/s.json"], [:]),
+      (Self.standups, ["export", "--data", missing + "/s.json"], [:]),
+      (Self.standups, ["render"], ["STANDUPS_DATA": missing + "/s.json"]),
+      (Self.inventory, ["--data", missing + "/i.json"], [:]),
+    ]
+    for (binary, arguments, variables) in runs {
+      let binary = try #require(binary)
+      let result = try Harness.run(
+        binary, arguments,
+        environment: TerminalSession.environment.merging(variables) { $1 })
+      #expect(result.status == 64, "\(arguments) \(variables): \(result.stderr)")
+      #expect(
+        result.stderr.contains("there is no directory \(missing)"),
+        "\(arguments): \(result.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: missing), "the directory was made")
+  }
+
   /// A route that finds nothing in a data file that could not be read names
   /// the file as the reason, in both apps.
   @Test func aRouteIntoACorruptFileBlamesTheFile() throws {
