@@ -26,7 +26,8 @@
 typedef struct {
   volatile sig_atomic_t armed;
   volatile sig_atomic_t terminate_requests; /* SIGTERM and SIGHUP, ever */
-  volatile sig_atomic_t sigterms_while_armed;
+  volatile sig_atomic_t sigterms; /* since curses mode was last entered */
+  volatile sig_atomic_t hangups;
   int tty_in;
   int tty_out;
   int wake_fd;
@@ -67,7 +68,7 @@ void cn_guard_set_restore_bytes(const char *bytes, size_t len) {
 void cn_guard_arm(int armed) {
   cn_guard_state *s = cn_guard();
   s->armed = armed;
-  if (armed) s->sigterms_while_armed = 0;
+  if (armed) s->sigterms = s->hangups = 0;
 }
 
 /* How many SIGTERMs and SIGHUPs the process has had: a change tells the app
@@ -207,14 +208,15 @@ static void cn_guard_on_fatal(int sig, siginfo_t *info, void *context) {
 
 /* Resize, suspend requests, wake-ups and polite termination requests only
  * poke the self-pipe; the app's run loop does the real work. A second SIGTERM
- * in curses mode means someone thinks the app is stuck: restore and die.
- * Hang-ups never do that: a closing terminal sends two (the shell passes one
- * on, the kernel sends its own), and the app must still save. */
+ * means someone thinks the app is stuck: restore and die. So does a third
+ * hang-up: a closing terminal sends two (the shell passes one on, the kernel
+ * sends its own), and the app must still save. */
 static void cn_guard_on_notify(int sig) {
   int saved_errno = errno;
   cn_guard_state *s = cn_guard();
   if (sig == SIGTERM || sig == SIGHUP) s->terminate_requests++;
-  if (sig == SIGTERM && s->armed && s->sigterms_while_armed++ > 0) {
+  int stuck = (sig == SIGTERM && ++s->sigterms > 1) || (sig == SIGHUP && ++s->hangups > 2);
+  if (stuck) {
     cn_guard_restore_now();
     cn_guard_put_back(sig);
     cn_guard_die_of(sig);
@@ -254,8 +256,10 @@ static void cn_guard_install_one(int sig, int fatal) {
 /* Stops the whole process group, as the shell's job control expects of a
  * job, and returns once it is continued (`fg`). SIGTSTP takes its default
  * action for the moment: it is the stop itself. Returns at once, without
- * stopping, when the kernel discards the signal (an orphaned process group). */
-void cn_guard_stop_process_group(void) {
+ * stopping, when the kernel discards the signal (an orphaned process group)
+ * or when termination requests came since the count the caller last saw. */
+void cn_guard_stop_process_group(int unless_requests_differ_from) {
+  if (cn_guard()->terminate_requests != unless_requests_differ_from) return;
   struct sigaction stop, previous;
   memset(&stop, 0, sizeof stop);
   sigemptyset(&stop.sa_mask);
@@ -269,6 +273,10 @@ void cn_guard_stop_process_group(void) {
   sigprocmask(SIG_SETMASK, &mask, NULL);
   sigaction(SIGTSTP, &previous, NULL);
 }
+
+/* Off the terminal for good (asked to end while stopped): writing to it from
+ * the background must not stop the process when the terminal has `tostop`. */
+void cn_guard_ignore_background_output(void) { signal(SIGTTOU, SIG_IGN); }
 
 void cn_guard_install(void) {
   const int notify[] = {SIGWINCH, SIGTERM, SIGHUP, SIGTSTP};

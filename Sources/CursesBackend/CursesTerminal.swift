@@ -57,6 +57,10 @@ public final class CursesTerminal: TerminalBackend {
   /// hang-up): the terminal is the shell's, or gone, and stays untouched —
   /// a background process that reads it or sets its modes is stopped again.
   private var isOffTerminal = false
+  /// The count of termination requests when events were last collected:
+  /// one that came after (during the save before a suspend, say) is not
+  /// yet handled, and the app must not stop for it.
+  private var seenTerminationRequests: Int32 = 0
   /// Set once the keyboard hung up, so the wait stops watching it.
   private var inputClosed = false
   /// Waits that said "readable" but yielded nothing: a closed terminal that
@@ -158,8 +162,8 @@ public final class CursesTerminal: TerminalBackend {
   public func suspend() -> Bool {
     guard !isShutDown, !isOffTerminal, JobControl.canStop() else { return false }
     leaveCursesMode()
-    let requests = SignalGuard.terminationRequests
-    SignalGuard.stopProcessGroup()
+    let requests = seenTerminationRequests
+    SignalGuard.stopProcessGroup(unlessRequestsDifferFrom: requests)
     let askedToEnd = { SignalGuard.terminationRequests != requests }
     // Continued; `bg` would continue it in the background, where it waits.
     guard !askedToEnd(), (try? JobControl.waitForForeground(unless: askedToEnd)) != false else {
@@ -215,6 +219,7 @@ public final class CursesTerminal: TerminalBackend {
     guard !isShutDown else { return [] }
     let readiness = await waiter.wait(watchInput: !inputClosed)
     guard !isShutDown else { return [] }
+    seenTerminationRequests = SignalGuard.terminationRequests
 
     var events: [TerminalEvent] = []
     var terminateSignal: Int32?
@@ -246,7 +251,9 @@ public final class CursesTerminal: TerminalBackend {
     isShutDown = true
     renderer.teardown()
     // Off the terminal, curses mode was already left when the app stopped.
-    if !isOffTerminal {
+    if isOffTerminal {
+      SignalGuard.ignoreBackgroundOutput()
+    } else {
       curs_set(1)
       endwin()
       if options.bracketedPaste { Self.writeToTerminal("\u{1B}[?2004l") }

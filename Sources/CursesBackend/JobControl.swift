@@ -42,6 +42,7 @@ enum JobControl {
       let foreground = tcgetpgrp(fd)
       if foreground < 0 || foreground == getpgrp() { return true }
       guard canStop(), cn_signal_is_ignored(SIGTTIN) == 0 else { throw .inBackground }
+      if stopWaiting() { return false }
       kill(0, SIGTTIN)
       if stopWaiting() { return false }
     }

@@ -8,9 +8,8 @@ import CTerminalGuard
 /// Signals and what they do while curses mode is on:
 /// - SIGWINCH: pokes the self-pipe; the run loop resizes.
 /// - SIGTERM, SIGHUP: poke the self-pipe; the app gets `.terminate(signal:)`
-///   and should flush and shut down. A second SIGTERM in curses mode restores
-///   and dies at once; hang-ups come in pairs when a terminal closes, and
-///   never do.
+///   and should flush and shut down. A second SIGTERM restores and dies at
+///   once; so does a third hang-up (a closing terminal sends two).
 /// - SIGTSTP (from `kill`; Ctrl-Z is a key in raw mode): pokes the self-pipe;
 ///   the app gets `.suspend` and suspends as it does for Ctrl-Z.
 /// - SIGINT (Ctrl-C is a key in raw mode, so this only comes from `kill`),
@@ -58,8 +57,14 @@ enum SignalGuard {
   /// suspension, the shell may have changed them).
   static func rememberShellModes() { _ = cn_guard_save_termios(0, 1) }
 
-  /// Stops the process group until it is continued (see terminal_guard.c).
-  static func stopProcessGroup() { cn_guard_stop_process_group() }
+  /// Stops the process group until it is continued (see terminal_guard.c),
+  /// unless termination requests came since `requests`.
+  static func stopProcessGroup(unlessRequestsDifferFrom requests: Int32) {
+    cn_guard_stop_process_group(requests)
+  }
+
+  /// Writes to the terminal from the background no longer stop the process.
+  static func ignoreBackgroundOutput() { cn_guard_ignore_background_output() }
 
   /// SIGTERMs and SIGHUPs so far: one that came while the process was
   /// stopped shows as a change across the stop.
