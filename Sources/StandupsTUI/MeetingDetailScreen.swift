@@ -47,7 +47,9 @@ enum MeetingDetailScreen {
   /// the last row says how many did not fit.
   static func attendeeRows(_ state: MeetingDetail.State, size: Size) -> [String] {
     let names = state.meeting.attendeeNames(in: state.standup).filter { !$0.isEmpty }
-    let width = max(1, size.width - 2 - TextWidth.of(attendeesLabel(state)))
+    // As drawn: after the label, inside the chrome's margins, a column spare.
+    let width = size.width - 4 - TextWidth.of(attendeesLabel(state))
+    guard width > 0 else { return [] }
     return packed(names, width: width, limit: max(1, (size.height - 8) / 4))
   }
 

@@ -195,6 +195,17 @@ import TextSnapshotTesting
     let title = try #require(large.firstIndex { $0.contains("Transcript") })
     #expect(large[title + 1].contains("Blob"), "\(large)")
 
+    // At every width the rows are packed for the room they are drawn in:
+    // none is cut, and every name shows (eight rows fit at 40 high).
+    for width in 40...80 {
+      let lines = draw(state, size: Size(width: width, height: 40)).lines
+      let rows = lines.drop { !$0.contains("Attendees") }.prefix { !$0.contains("Transcript") }
+      #expect(!rows.joined().contains("…"), "\(width) columns: \(Array(rows))")
+      for name in names {
+        #expect(rows.joined(separator: " ").contains(name), "\(width) columns: \(name)")
+      }
+    }
+
     let small = draw(state, size: Size(width: 60, height: 14)).lines
     let line = try #require(small.first { $0.contains("Attendees") })
     #expect(line.contains("Alexandria, "), "\(line)")
