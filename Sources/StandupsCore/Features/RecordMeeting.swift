@@ -34,8 +34,9 @@ public struct RecordMeeting: Reducer {
       self.draftSpeakerIndex = Self.isBlank(draft) ? nil : speakerIndex
     }
 
+    /// What `pendingNote` would take for no note.
     static func isBlank(_ line: String) -> Bool {
-      line.allSatisfy { $0 == " " || $0 == "\t" }
+      line.trimmingCharacters(in: .whitespaces).isEmpty
     }
 
     public var durationRemaining: Duration {
