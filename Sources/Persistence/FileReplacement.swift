@@ -214,12 +214,13 @@ extension DocumentFile {
     let temp = path + ".tmp-\(getpid())"
     let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
-    if replaces, replacing {
+    if replaces {
       // A save changes what the file says, not who may read it. Giving a
       // file to another owner is root's alone: elsewhere this fails, harmlessly.
-      // (A copy beside it stays the user's: mode 0600.)
+      // A copy beside it belongs to the same owner but stays private (0600):
+      // the file's own mode may deny even its owner.
       _ = fchown(fd, existing.st_uid, existing.st_gid)
-      _ = fchmod(fd, existing.st_mode & 0o7777)
+      if replacing { _ = fchmod(fd, existing.st_mode & 0o7777) }
     }
     var sink = FileSink(descriptor: fd)
     var failure: DocumentFailure?
