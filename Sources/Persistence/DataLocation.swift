@@ -41,8 +41,15 @@ public struct DataLocation: Sendable {
       return nil
     }
     let parent = Persistence.directory(of: path)
-    guard !FileManager.default.fileExists(atPath: parent) else { return nil }
-    return "\(named): there is no directory \(parent) (make it first)"
+    var info = stat()
+    if stat(parent, &info) == 0 {
+      return info.st_mode & S_IFMT == S_IFDIR ? nil : "\(named): \(parent) is not a directory"
+    }
+    // One the user may not look into is for the load or the save to report.
+    guard errno == ENOENT else { return nil }
+    // After `=` (or in quotes) the shell leaves a `~` as it is.
+    let tilde = path.hasPrefix("~") ? "; the shell did not expand ~ here: write $HOME" : ""
+    return "\(named): there is no directory \(parent) (make it first\(tilde))"
   }
 }
 

@@ -27,10 +27,13 @@ struct Import: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
+    let needsDatabase = ValidationError(
+      "import needs a database: --database URL or $STANDUPS_DATABASE_URL")
+    // Said first: without a database the data file's options are beside the point.
+    let variable = ProcessInfo.processInfo.environment["STANDUPS_DATABASE_URL"] ?? ""
+    guard database != nil || !variable.isEmpty else { throw needsDatabase }
     let options = try DataOptions.parse(database.map { ["--database", $0] } ?? [])
-    guard let url = try options.databaseURL() else {
-      throw ValidationError("import needs a database: --database URL or $STANDUPS_DATABASE_URL")
-    }
+    guard let url = try options.databaseURL() else { throw needsDatabase }
     let standups: IdentifiedArrayOf<Standup>
     do {
       guard let loaded = try DataFile(path: file).read() else {

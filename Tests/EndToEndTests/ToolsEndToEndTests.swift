@@ -115,6 +115,19 @@ struct ToolsEndToEndTests {
         "\(arguments): \(result.stderr)")
     }
     #expect(!FileManager.default.fileExists(atPath: missing), "the directory was made")
+    // A file where the directory should be, and a `~` the shell left alone.
+    let plain = directory.appendingPathComponent("plain").path
+    try Data().write(to: URL(fileURLWithPath: plain))
+    let standups = try #require(Self.standups)
+    let underFile = try Harness.run(
+      standups, ["render", "--data", plain + "/s.json"], environment: TerminalSession.environment)
+    #expect(underFile.status == 64)
+    #expect(underFile.stderr.contains("\(plain) is not a directory"), "\(underFile.stderr)")
+    let tilde = try Harness.run(
+      standups, ["render", "--data=~/nowhere-\(UUID().uuidString)/s.json"],
+      environment: TerminalSession.environment)
+    #expect(tilde.status == 64)
+    #expect(tilde.stderr.contains("did not expand ~"), "\(tilde.stderr)")
   }
 
   /// A route that finds nothing in a data file that could not be read names
