@@ -273,7 +273,7 @@ struct InventoryEndToEndTests {
     #expect(try fixture.snapshot() == before, "render changed the data directory")
 
     // Without a data file, render shows the sample items and creates nothing.
-    let missing = fixture.directory.appendingPathComponent("missing/items.json").path
+    let missing = fixture.directory.appendingPathComponent("absent-items.json").path
     let samples = try Harness.run(
       binary, ["render", "--data", missing, "--open", "/inventory", "--size", "80x24"],
       environment: TerminalSession.environment)
