@@ -96,8 +96,9 @@ struct InventoryLaunch {
     var isFirstRun = false
     var isReadOnly = file.holdsDirectoryOrSpecialFile
     var version: FileVersion?
-    /// What went wrong with the file, if it was not read.
-    var fileProblem: String?
+    /// A file that could not be read, kept aside once the route is known to
+    /// open: a mistyped route leaves no copy behind.
+    var unreadable: DocumentFailure?
     if isReadOnly {
       notice =
         "\((file.path as NSString).lastPathComponent) is not a regular file: nothing is saved"
@@ -123,29 +124,32 @@ struct InventoryLaunch {
           isFirstRun = true
           version = empty
         } else {
-          // Never overwrite what could not be read: keep it beside, untouched.
-          let backup = file.keepAside()
-          // Kept: the first save may replace exactly this version.
-          version = backup?.version
-          let kept =
-            backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" }
-            ?? "could not copy it"
-          fileProblem = "\(error.summary); \(kept)"
-          notice = "\(error.summary); \(kept); starting empty"
+          unreadable = error
         }
       }
     }
+    let state: AppFeature.State
     do {
-      let state = try route.state(for: items, newItemID: { UUID() })
-      return InventoryLaunch(
-        state: state, notice: notice, isFirstRun: isFirstRun, isReadOnly: isReadOnly,
-        version: version)
+      state = try route.state(for: items, newItemID: { UUID() })
     } catch {
       // The route found nothing among no items: the file is why.
+      let why = unreadable.map(\.summary) ?? (isReadOnly ? notice : nil)
       throw .badRoute(
         "'\(routeText ?? "/one")' does not open anything: \(error)"
-          + ((fileProblem ?? (isReadOnly ? notice : nil)).map { " (\($0))" } ?? ""))
+          + (why.map { " (\($0))" } ?? ""))
     }
+    if let unreadable {
+      // Never overwrite what could not be read: keep it beside, untouched.
+      let backup = file.keepAside()
+      // Kept: the first save may replace exactly this version.
+      version = backup?.version
+      let kept =
+        backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" } ?? "could not copy it"
+      notice = "\(unreadable.summary); \(kept); starting empty"
+    }
+    return InventoryLaunch(
+      state: state, notice: notice, isFirstRun: isFirstRun, isReadOnly: isReadOnly,
+      version: version)
   }
 }
 

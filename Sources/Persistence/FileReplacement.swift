@@ -135,18 +135,34 @@ extension DocumentFile {
   }
 
   /// Keeps bytes that could not be read (`<name>.unreadable-<time>`), so that
-  /// nothing written later replaces the only copy. Returns the path.
+  /// nothing written later replaces the only copy. Returns the path: that of
+  /// a copy of the same bytes kept before, if there is one, so that starting
+  /// again and again on a file still unreadable keeps one copy, not one a start.
   public func keepAside(_ data: Data, now: Date = Date()) throws(DocumentFailure) -> String {
-    try writeBeside(data, suffix: "unreadable-" + Self.timestamp(now) + "Z", extension: nil)
+    let (directory, stem) = besideNames
+    let earlier = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    for name in earlier.sorted() where name.hasPrefix(stem + ".unreadable-") {
+      let copy = directory + "/" + name
+      let size = (try? FileManager.default.attributesOfItem(atPath: copy))?[.size] as? Int
+      if size == data.count, FileManager.default.contents(atPath: copy) == data { return copy }
+    }
+    return try writeBeside(data, suffix: "unreadable-" + Self.timestamp(now) + "Z", extension: nil)
+  }
+
+  /// The directory copies go in, and the name they start with.
+  private var besideNames: (directory: String, stem: String) {
+    let url = URL(fileURLWithPath: path)
+    let name = url.lastPathComponent
+    return (
+      url.deletingLastPathComponent().path,
+      url.pathExtension == "json" ? String(name.dropLast(5)) : name
+    )
   }
 
   private func writeBeside(_ data: Data, suffix: String, extension ext: String?)
     throws(DocumentFailure) -> String
   {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent().path
-    let name = url.lastPathComponent
-    let stem = url.pathExtension == "json" ? String(name.dropLast(5)) : name
+    let (directory, stem) = besideNames
     let (temp, _) = try Self.prepare(data, beside: path, replacing: false)
     defer { unlink(temp) }
     for counter in 1...1000 {

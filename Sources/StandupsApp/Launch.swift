@@ -33,6 +33,9 @@ struct Launch {
     var standups: IdentifiedArrayOf<Standup> = []
     var isFirstRun = false
     var version: FileVersion?
+    /// Kept aside once the route is known to open: a mistyped route leaves
+    /// no copy behind.
+    var unreadable: DocumentFailure?
     var isReadOnly = file.holdsDirectoryOrSpecialFile
     if isReadOnly {
       let name = (file.path as NSString).lastPathComponent
@@ -62,7 +65,7 @@ struct Launch {
           notice = "\(error.summary); starting empty"
           printedNotice = "standups: \(error)"
         } else {
-          (notice, printedNotice, version) = Self.keepAside(file, failure: error)
+          unreadable = error
         }
       }
     }
@@ -71,7 +74,11 @@ struct Launch {
       state = try Self.state(route, text: routeText, standups: standups)
     } catch .badRoute(let message) {
       // The route found nothing among no standups: the file is why.
-      throw .badRoute(printedNotice.map { message + "\n" + $0 } ?? message)
+      let why = unreadable.map { "standups: \($0)" } ?? printedNotice
+      throw .badRoute(why.map { message + "\n" + $0 } ?? message)
+    }
+    if let unreadable {
+      (notice, printedNotice, version) = Self.keepAside(file, failure: unreadable)
     }
     return Launch(
       standups: standups, state: state, notice: notice, longNotice: printedNotice,

@@ -112,7 +112,24 @@ struct LaunchTests {
     }
     #expect(message.contains("no standup matches \"design\""), "\(message)")
     #expect(message.contains("standups.json is not a valid standups file"), "\(message)")
-    #expect(message.contains("kept a copy at"), "\(message)")
+    // The app does not start: nothing is copied aside for it.
+    #expect(try files() == ["standups.json"])
+  }
+
+  /// Starting again on a file still unreadable keeps the one copy; other
+  /// bytes get a copy of their own.
+  @Test func startingAgainOnTheSameUnreadableFileKeepsOneCopy() throws {
+    let file = try write("{ not json")
+    let first = try Launch.prepare(file: file, route: nil)
+    let again = try Launch.prepare(file: file, route: nil)
+    #expect(try files().count == 2)
+    #expect(first.notice == again.notice, "the same copy is named")
+    _ = try write("{ still not json")
+    _ = try Launch.prepare(file: file, route: nil)
+    let copies = try files().filter { $0 != "standups.json" }
+    #expect(copies.count == 2)
+    let texts = try copies.map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }
+    #expect(Set(texts) == ["{ not json", "{ still not json"])
   }
 
   /// The reason goes on after the file's error: no full stop of its own.
