@@ -18,9 +18,11 @@ extension TeamStore {
   /// are read when `readDeferredMeetings()` asks, and reach the app as a change.
   public static func open(
     url: DatabaseURL, files: TeamFiles, author: String, offlineOK: Bool = false,
-    deferMeetings: Bool = false
+    deferMeetings: Bool = false, answerTimeout: Duration = .seconds(10)
   ) async throws(TeamStartFailure) -> TeamStore {
-    let store = TeamStore(url: url, files: files, author: author, known: StoredStandups())
+    let store = TeamStore(
+      url: url, files: files, author: author, known: StoredStandups(),
+      answerTimeout: answerTimeout)
     do {
       try await withTaskExecutorPreference(store.taskExecutor) {
         try await store.start(deferMeetings: deferMeetings)
@@ -138,10 +140,14 @@ extension TeamStore {
     listening = nil
     try? await lost.close()
     if pending == nil { pending = known.standups }
+    let unanswered = unansweredFor.withLock { value in
+      defer { value = nil }
+      return value.map { ServerStoppedAnswering(after: $0) }
+    }
     emit.yield(
       .offline(
-        "Offline: \(Self.describeLoss(error)); changes are kept on this machine and sent when "
-          + "the server is back"))
+        "Offline: \(Self.describeLoss(unanswered ?? error)); changes are kept on this machine "
+          + "and sent when the server is back"))
     scheduleReconnect()
   }
 
@@ -160,10 +166,12 @@ extension TeamStore {
     do {
       let connection = try await connect()
       do {
-        try await prepare(connection)
-        let outcome =
-          !readOnly && files.hasJournal ? try await replayJournal(connection) : WriteOutcome()
-        let stored = try await StandupRows.loadAll(connection, logger: logger)
+        let (outcome, stored) = try await answered(on: connection) {
+          try await prepare(connection)
+          let outcome =
+            !readOnly && files.hasJournal ? try await replayJournal(connection) : WriteOutcome()
+          return (outcome, try await StandupRows.loadAll(connection, logger: logger))
+        }
         self.connection = connection
         let base = pending ?? known.standups
         pending = nil
@@ -186,6 +194,8 @@ extension TeamStore {
         throw error
       }
     } catch {
+      // Not answering is what keeps it offline now: the next loss says its own.
+      unansweredFor.withLock { $0 = nil }
       scheduleReconnect()
     }
   }
@@ -216,6 +226,7 @@ extension TeamStore {
 
   /// A lost or unreachable server (as opposed to a statement it refused).
   static func isConnectionTrouble(_ error: any Error) -> Bool {
+    if error is ServerStoppedAnswering { return true }
     let error = cause(error)
     guard let error = error as? PSQLError else {
       return error is ChannelError || error is IOError || error is NIOConnectionError
@@ -239,6 +250,9 @@ extension TeamStore {
   }
 
   static func describeLoss(_ error: any Error) -> String {
+    if error is ServerStoppedAnswering {
+      return "the server did not answer for \(ServerStoppedAnswering.describe(error))"
+    }
     let error = cause(error)
     if let error = error as? PSQLError, error.code == .server,
       let message = error.serverInfo?[.message]

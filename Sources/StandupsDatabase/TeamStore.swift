@@ -25,6 +25,9 @@ public actor TeamStore {
 
   let url: DatabaseURL
   let files: TeamFiles
+  /// How long a query may go unanswered before the server counts as out of
+  /// reach (see `answered(on:_:)`).
+  let answerTimeout: Duration
   /// Who changes are by, for `updated_by` and conflicts: user@host.
   let author: String
   let instance = UUID()
@@ -52,6 +55,9 @@ public actor TeamStore {
   public nonisolated let events: AsyncStream<PersistenceEvent>
   nonisolated let emit: AsyncStream<PersistenceEvent>.Continuation
   nonisolated let latest = Mutex<(standups: IdentifiedArrayOf<Standup>, revision: Int)?>(nil)
+  /// Set when a query went unanswered and the connection was closed for it:
+  /// whoever notices the loss first (the save, the listener) says why.
+  nonisolated let unansweredFor = Mutex<Duration?>(nil)
   nonisolated let work: AsyncStream<Work>.Continuation
   private let workQueue: AsyncStream<Work>
 
@@ -65,9 +71,13 @@ public actor TeamStore {
     case loadMeetings
   }
 
-  init(url: DatabaseURL, files: TeamFiles, author: String, known: StoredStandups) {
+  init(
+    url: DatabaseURL, files: TeamFiles, author: String, known: StoredStandups,
+    answerTimeout: Duration
+  ) {
     self.url = url
     self.files = files
+    self.answerTimeout = answerTimeout
     self.author = author
     self.known = known
     group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -135,7 +145,10 @@ public actor TeamStore {
     let changes = conflicts.map { StandupChange.conflict($0) }
     if let connection {
       var writer = ChangeWriter(author: author, logger: logger)
-      if (try? await writer.apply(changes, on: connection, notice: payload)) != nil {
+      let applied: Void? = try? await answered(on: connection) {
+        try await writer.apply(changes, on: connection, notice: payload)
+      }
+      if applied != nil {
         return "the database's conflicts"
       }
     }
@@ -183,7 +196,9 @@ public actor TeamStore {
     guard !changes.isEmpty else { return }
     var writer = ChangeWriter(author: author, logger: logger)
     do {
-      try await writer.apply(changes, on: connection, notice: payload)
+      try await answered(on: connection) {
+        try await writer.apply(changes, on: connection, notice: payload)
+      }
     } catch  where Self.isConnectionTrouble(error) {
       await goOffline(error)
       return journal(standups)
@@ -223,7 +238,9 @@ public actor TeamStore {
     on connection: PostgresConnection
   ) async {
     do {
-      let stored = try await StandupRows.loadAll(connection, logger: logger)
+      let stored = try await answered(on: connection) {
+        try await StandupRows.loadAll(connection, logger: self.logger)
+      }
       revision += 1
       emit.yield(.changedElsewhere(stored: stored.standups, base: submitted, revision: revision))
       known = stored
@@ -354,10 +371,11 @@ public actor TeamStore {
     remoteAll = false
     guard let connection else { return }
     do {
-      let stored =
+      let stored = try await answered(on: connection) { [known, logger] in
         all
-        ? try await StandupRows.loadAll(connection, logger: logger)
-        : try await StandupRows.refresh(known, changed: ids, connection, logger: logger)
+          ? try await StandupRows.loadAll(connection, logger: logger)
+          : try await StandupRows.refresh(known, changed: ids, connection, logger: logger)
+      }
       guard stored != known else { return }
       adopt(stored)
     } catch {

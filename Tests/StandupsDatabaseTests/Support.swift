@@ -42,10 +42,11 @@ final class TestDatabase: Sendable {
   /// A member running the app on this database.
   func member(
     _ author: String = "alice@test", url: DatabaseURL? = nil, files: TeamFiles? = nil,
-    offlineOK: Bool = false
+    offlineOK: Bool = false, answerTimeout: Duration = .seconds(10)
   ) async throws -> Member {
     let store = try await TeamStore.open(
-      url: url ?? self.url, files: files ?? self.files, author: author, offlineOK: offlineOK)
+      url: url ?? self.url, files: files ?? self.files, author: author, offlineOK: offlineOK,
+      answerTimeout: answerTimeout)
     return await Member(store)
   }
 

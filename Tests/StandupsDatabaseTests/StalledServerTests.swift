@@ -1,0 +1,70 @@
+import Foundation
+import PostgresNIO
+import StandupsCore
+import Testing
+
+@testable import StandupsDatabase
+
+/// A server that stops answering without closing anything (a stalled host,
+/// a network that drops packets), played by a statement that waits for a
+/// lock the test holds: the store gives up on it after its answer timeout,
+/// as on a lost connection, and keeps the changes in the journal.
+@Suite(.timeLimit(.minutes(2)))
+struct StalledServerTests {
+  @Test func aSaveTheServerLeavesUnansweredGoesToTheJournalAndIsSentLater() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member(answerTimeout: .seconds(1))
+    await alice.save([.mock, .engineeringMock])
+
+    let holder = try await database.connect()
+    try await holder.query("BEGIN", logger: quietLogger)
+    try await holder.query("LOCK TABLE standups IN ACCESS EXCLUSIVE MODE", logger: quietLogger)
+    alice.submit { $0[id: Standup.mock.id]?.title = "Edited while stalled" }
+    let offline = await alice.handle(until: \.isOffline)
+    guard case .offline(let message) = offline else {
+      Issue.record("not offline: \(String(describing: offline))")
+      try await holder.query("ROLLBACK", logger: quietLogger)
+      await alice.close()
+      return
+    }
+    #expect(message.contains("the server did not answer for 1 second"), "\(message)")
+    await alice.flush()
+    #expect(database.files.readJournal().count == 1)
+    try await holder.query("ROLLBACK", logger: quietLogger)
+    try await holder.close()
+
+    let back = await alice.handle(until: { $0.noticeText?.hasPrefix("Back online") == true })
+    #expect(back?.noticeText == "Back online: 1 saves made offline were sent")
+    await alice.flush()
+    let stored = try await database.stored()
+    #expect(stored.standups[id: Standup.mock.id]?.title == "Edited while stalled")
+    #expect(!database.files.hasJournal)
+    #expect(await alice.close() == [])
+  }
+
+  /// Quitting while the server does not answer: the store stops waiting
+  /// after the timeout, and the user is told where the change is kept.
+  @Test func quittingWhileTheServerDoesNotAnswerKeepsTheChangeAndEnds() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member(answerTimeout: .seconds(1))
+    await alice.save([.mock])
+
+    let holder = try await database.connect()
+    try await holder.query("BEGIN", logger: quietLogger)
+    try await holder.query("LOCK TABLE standups IN ACCESS EXCLUSIVE MODE", logger: quietLogger)
+    alice.submit { $0[id: Standup.mock.id]?.title = "Saved on the way out" }
+    let notes = await alice.close()
+    #expect(notes.count == 1)
+    #expect(notes.first?.contains("1 saves are kept in \(database.files.journalPath)") == true)
+    try await holder.query("ROLLBACK", logger: quietLogger)
+    try await holder.close()
+
+    // The next start sends it.
+    let again = try await database.member(answerTimeout: .seconds(1))
+    await again.flush()
+    #expect(
+      try await database.stored().standups[id: Standup.mock.id]?.title == "Saved on the way out")
+    #expect(!database.files.hasJournal)
+    #expect(await again.close() == [])
+  }
+}
