@@ -174,7 +174,7 @@ let package = Package(
     .testTarget(
       name: "StandupsAppTests",
       dependencies: [
-        "StandupsApp", "StandupsCore", "Persistence", "EventLoop",
+        "StandupsApp", "StandupsCore", "StandupsDatabase", "Persistence", "EventLoop",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),

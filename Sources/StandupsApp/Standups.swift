@@ -127,7 +127,8 @@ struct DataOptions: ParsableArguments {
         ? environment["STANDUPS_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil)
     guard let text else { return nil }
     do {
-      return try DatabaseURL(text, environment: environment, homeDirectory: NSHomeDirectory())
+      return try DatabaseURL(
+        text, environment: environment, homeDirectory: TeamMode.homeDirectory(environment))
     } catch {
       throw ValidationError(error.description)
     }

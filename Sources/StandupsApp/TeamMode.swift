@@ -23,9 +23,26 @@ enum TeamMode {
         author: author(environment: environment), offlineOK: offlineOK,
         deferMeetings: deferMeetings)
     } catch {
-      printError(error.description)
+      printError(error.description + passwordFileNote(for: url, environment: environment))
       throw ExitCode(1)
     }
+  }
+
+  /// Why the password file was not used, when one is there but ignored
+  /// (other users may read it), as libpq warns; empty otherwise, or when the
+  /// URL has a password anyway.
+  static func passwordFileNote(for url: DatabaseURL, environment: [String: String]) -> String {
+    guard url.password == nil,
+      let reason = DatabaseURL.passwordFileWarning(
+        environment: environment, homeDirectory: homeDirectory(environment))
+    else { return "" }
+    return " (the password file was not used: \(reason))"
+  }
+
+  /// The home directory: `$HOME`, as libpq and the shell have it, else the
+  /// account's.
+  static func homeDirectory(_ environment: [String: String]) -> String {
+    environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
   }
 
   /// The standups in the database, for commands that only read.
