@@ -185,7 +185,10 @@ extension TeamStore {
         emit.yield(
           .notice(
             journaled == 0
-              ? "Back online" : "Back online: \(journaled) saves made offline were sent"))
+              ? "Back online"
+              : journaled == 1
+                ? "Back online: 1 save made offline was sent"
+                : "Back online: \(journaled) saves made offline were sent"))
         tell(outcome)
       } catch {
         listening?.cancel()

@@ -120,9 +120,11 @@ public actor TeamStore {
     writeCacheNow()
     var notes: [String] = []
     if files.hasJournal {
+      let count = files.readJournal().count
+      let saves = count == 1 ? "1 save is" : "\(count) saves are"
       notes.append(
-        "the database was out of reach: \(files.readJournal().count) saves are kept in "
-          + "\(files.journalPath) and are sent the next time standups connects")
+        "the database was out of reach: \(saves) kept in \(files.journalPath) and sent the "
+          + "next time standups connects")
     }
     let lost = connection
     connection = nil

@@ -76,9 +76,9 @@ public enum StandupsView {
   static func banner(for notice: SyncNotice) -> Banner {
     switch notice {
     case .deletedElsewhere(let title):
-      .notice("“\(Sanitizer.inert(title))” was deleted by another program")
+      .notice("“\(Sanitizer.inert(title))” was deleted elsewhere")
     case .meetingDeletedElsewhere(let title):
-      .notice("A meeting of “\(Sanitizer.inert(title))” was deleted by another program")
+      .notice("A meeting of “\(Sanitizer.inert(title))” was deleted elsewhere")
     case .keptDespiteDeletion(let title):
       .notice("“\(Sanitizer.inert(title))” was deleted on one side and changed on the other: kept")
     case .conflict(let titles, let copy):
@@ -88,10 +88,10 @@ public enum StandupsView {
           + (copy.map { " (in \(Sanitizer.inert($0)))" } ?? " (not saved aside: see above)"))
     case .deletedWhileEditing(let title):
       .notice(
-        "“\(Sanitizer.inert(title))” was deleted by another program: save your edit to keep it")
+        "“\(Sanitizer.inert(title))” was deleted elsewhere: save your edit to keep it")
     case .savedAsNewStandup(let title):
       .notice(
-        "“\(Sanitizer.inert(title))” was deleted by another program: the meeting is in a new standup"
+        "“\(Sanitizer.inert(title))” was deleted elsewhere: the meeting is in a new standup"
       )
     }
   }

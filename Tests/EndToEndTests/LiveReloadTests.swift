@@ -321,7 +321,7 @@ struct LiveReloadTests {
     let design = AppSession.sample[0].id
     try Self.changeElsewhere(app.dataPath) { $0.remove(id: design) }
 
-    try await app.session.waitForText("“Design” was deleted by another program")
+    try await app.session.waitForText("“Design” was deleted elsewhere")
     try await app.session.waitForText("1 standup")
     let screen = try app.screen()
     #expect(!screen.contains("Start meeting"))

@@ -369,7 +369,7 @@ struct TeamModeEndToEndTests {
     try await offline.quit()
     let after = try offline.session.screen(history: true)
     #expect(
-      after.contains("standups: the database was out of reach: 1 saves are kept in"), "\(after)")
+      after.contains("standups: the database was out of reach: 1 save is kept in"), "\(after)")
     #expect(
       home.teamFiles().contains { $0.hasPrefix("state/standups/journal-") }, "\(home.teamFiles())")
   }

@@ -34,7 +34,7 @@ struct ConnectionLossTests {
     let offline = await alice.handle(until: \.isOffline)
     #expect(offline != nil)
     let back = await alice.handle(until: { $0.noticeText?.hasPrefix("Back online") == true })
-    #expect(back?.noticeText == "Back online: 1 saves made offline were sent")
+    #expect(back?.noticeText == "Back online: 1 save made offline was sent")
     #expect(await alice.store.isOffline == false)
     await alice.flush()
 
@@ -132,7 +132,7 @@ struct ConnectionLossTests {
     #expect(
       notes == [
         "the database was out of reach: 3 saves are kept in \(database.files.journalPath) "
-          + "and are sent the next time standups connects"
+          + "and sent the next time standups connects"
       ])
     #expect(database.files.readCache()?.standups == edited)
 

@@ -37,7 +37,7 @@ struct OfflineOKTests {
     #expect(try permissions(database.files.journalPath) == 0o600)
     let notes = await offline.close()
     #expect(notes.count == 1)
-    #expect(notes.first?.contains("1 saves are kept in \(database.files.journalPath)") == true)
+    #expect(notes.first?.contains("1 save is kept in \(database.files.journalPath)") == true)
     // The cache holds what was changed offline, for the next offline start.
     #expect(database.files.readCache()?.standups == offline.standups)
     #expect(try await database.stored().standups == Fixtures.everything)

@@ -34,7 +34,7 @@ struct StalledServerTests {
     try await holder.close()
 
     let back = await alice.handle(until: { $0.noticeText?.hasPrefix("Back online") == true })
-    #expect(back?.noticeText == "Back online: 1 saves made offline were sent")
+    #expect(back?.noticeText == "Back online: 1 save made offline was sent")
     await alice.flush()
     let stored = try await database.stored()
     #expect(stored.standups[id: Standup.mock.id]?.title == "Edited while stalled")
@@ -55,7 +55,7 @@ struct StalledServerTests {
     alice.submit { $0[id: Standup.mock.id]?.title = "Saved on the way out" }
     let notes = await alice.close()
     #expect(notes.count == 1)
-    #expect(notes.first?.contains("1 saves are kept in \(database.files.journalPath)") == true)
+    #expect(notes.first?.contains("1 save is kept in \(database.files.journalPath)") == true)
     try await holder.query("ROLLBACK", logger: quietLogger)
     try await holder.close()
 
