@@ -33,15 +33,20 @@ public enum StandupsView {
   @Sendable public static func message(for action: AppFeature.Action) -> ShellMessage? {
     switch action {
     case .persistence(.failed(let reason)): .show(.error("Not saved: \(reason) — will retry"))
-    case .persistence(.saved): .resolveError
+    case .persistence(.saved): .resolveErrorAndStatus(offlineStatus)
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)
-    case .persistence(.offline(let text)): .show(.error(text))
+    case .persistence(.offline(let text)): .showWithStatus(.error(text), status: offlineStatus)
     case .notified(let notice): .show(banner(for: notice))
     case .copied(let title, let result): .show(banner(for: title, copied: result))
     default: nil
     }
   }
+
+  /// What the banner line says while the database is out of reach, after
+  /// the banner that said why; a save that reaches it (`.saved`) ends it.
+  static let offlineStatus =
+    "Offline: your changes are kept on this machine until the server is back"
 
   /// The quit key's warning while a sheet holds changes a quit would lose.
   @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {

@@ -23,8 +23,12 @@ public enum ShellMessage: Equatable, Sendable {
   /// A standing message from now on (e.g. "read-only"), shown at once as an
   /// error banner, and whenever no other banner is.
   case showStatus(String)
+  /// `banner` now, and `status` standing after it (a short form: "offline").
+  case showWithStatus(Banner, status: String)
   /// What an error banner said is no longer true.
   case resolveError
+  /// Nor is `status`, if it is the one standing ("offline", once back).
+  case resolveErrorAndStatus(String)
 }
 
 /// Which button of which alert is highlighted.
@@ -136,8 +140,15 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       case .showStatus(let text):
         state.status = text
         return effect.merge(with: show(.error(text), in: &state))
+      case .showWithStatus(let banner, let status):
+        state.status = status
+        return effect.merge(with: show(banner, in: &state))
       case .resolveError:
         Self.resolveError(in: &state)
+        return effect
+      case .resolveErrorAndStatus(let status):
+        Self.resolveError(in: &state)
+        if state.status == status { state.status = nil }
         return effect
       case nil: return effect
       }

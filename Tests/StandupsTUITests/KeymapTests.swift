@@ -338,7 +338,9 @@ import Testing
     #expect(
       StandupsView.message(for: .persistence(.failed("cannot save standups.json: disk full")))
         == .show(.error("Not saved: cannot save standups.json: disk full — will retry")))
-    #expect(StandupsView.message(for: .persistence(.saved)) == .resolveError)
+    #expect(
+      StandupsView.message(for: .persistence(.saved))
+        == .resolveErrorAndStatus(StandupsView.offlineStatus))
     #expect(StandupsView.message(for: .onLaunch) == nil)
   }
 }

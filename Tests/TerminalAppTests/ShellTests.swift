@@ -7,12 +7,15 @@ import Testing
 /// A small app to host: a counter with an alert.
 struct Counter: Reducer {
   struct State: Equatable, Sendable { var count = 0 }
-  enum Action: Equatable, Sendable { case increment }
+  enum Action: Equatable, Sendable { case increment, decrement }
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
       case .increment:
         state.count += 1
+        return .none
+      case .decrement:
+        state.count -= 1
         return .none
       }
     }
@@ -146,6 +149,39 @@ struct Counter: Reducer {
     // A key clears the banner; the status stays on the banner line.
     await store.send(.keyPressed) { $0.banner = nil }
     #expect(store.state.bannerText == "Read-only now")
+  }
+
+  /// A banner with a standing status after it (offline: why, then that it
+  /// still is), until the app says the status is over; another status (the
+  /// file's read-only) is not ended so.
+  @Test func aStandingStatusAfterABannerEndsWhenTheAppSaysSo() async {
+    let store = TestStore(initialState: Shell<Counter>.State(app: Counter.State())) {
+      Shell(Counter()) { action in
+        action == .increment
+          ? .showWithStatus(.error("Offline: the server did not answer"), status: "Offline")
+          : .resolveErrorAndStatus("Offline")
+      }
+    }
+    await store.send(.app(.increment)) {
+      $0.app.count = 1
+      $0.status = "Offline"
+      $0.banner = .error("Offline: the server did not answer")
+    }
+    await store.send(.keyPressed) { $0.banner = nil }
+    #expect(store.state.bannerText == "Offline")
+    await store.send(.app(.decrement)) {
+      $0.app.count = 0
+      $0.status = nil
+    }
+    #expect(store.state.bannerText == nil)
+
+    let other = TestStore(
+      initialState: Shell<Counter>.State(app: Counter.State(), status: "Read-only")
+    ) {
+      Shell(Counter()) { _ in .resolveErrorAndStatus("Offline") }
+    }
+    await other.send(.app(.decrement)) { $0.app.count = -1 }
+    #expect(other.state.status == "Read-only")
   }
 
   @Test func quitIsRequested() async {
