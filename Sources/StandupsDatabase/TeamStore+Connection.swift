@@ -144,10 +144,9 @@ extension TeamStore {
       defer { value = nil }
       return value.map { ServerStoppedAnswering(after: $0) }
     }
-    emit.yield(
-      .offline(
-        "Offline: \(Self.describeLoss(unanswered ?? error)); changes are kept on this machine "
-          + "and sent when the server is back"))
+    // Why, short enough for the banner line; what it means for the user's
+    // changes is the app's standing status after it.
+    emit.yield(.offline("Offline: \(Self.describeLoss(unanswered ?? error))"))
     scheduleReconnect()
   }
 
