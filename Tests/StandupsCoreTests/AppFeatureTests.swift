@@ -147,6 +147,7 @@ struct AppFeatureTests {
     await store.send(.quitting) {
       $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
       $0.standupsList.standups[id: edited.id]?.meetings.insert(meeting, at: 0)
+      $0.path.pop(from: 1)
     }
     #expect(meeting.attendeeNames(in: edited) == ["Blob", "Blob Jr", "Blob Sr"])
     // One recorded before rosters were kept shows the standup's.
@@ -172,7 +173,10 @@ struct AppFeatureTests {
     await store.send(.quitting) {
       $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
       $0.standupsList.standups[id: standup.id]?.meetings.insert(meeting, at: 0)
+      $0.path.pop(from: 1)
     }
+    // What --print-route prints: the standup, not a recording to start again.
+    #expect(!Route(state: store.state).path.hasSuffix("/record"))
   }
 
   @Test

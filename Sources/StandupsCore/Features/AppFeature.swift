@@ -213,8 +213,12 @@ public struct AppFeature: Reducer {
           else { return nil }
           return (id, recording.transcript)
         }
-        return .merge(
-          recordings.map { saveMeeting(transcript: $1, recordedBy: $0, in: &state) })
+        let saved = recordings.map { saveMeeting(transcript: $1, recordedBy: $0, in: &state) }
+        // Saved, the recording is over: what is left open (the route
+        // `--print-route` prints) is the standup with its new meeting, not
+        // a recording to start again.
+        for (id, _) in recordings where state.path[id: id] != nil { state.path.pop(from: id) }
+        return .merge(saved)
 
       case .path:
         return .none
