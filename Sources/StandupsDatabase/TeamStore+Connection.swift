@@ -142,11 +142,12 @@ extension TeamStore {
     if pending == nil { pending = known.standups }
     let unanswered = unansweredFor.withLock { value in
       defer { value = nil }
-      return value.map { ServerStoppedAnswering(after: $0) }
+      return value
     }
     // Why, short enough for the banner line; what it means for the user's
     // changes is the app's standing status after it.
-    emit.yield(.offline("Offline: \(Self.describeLoss(unanswered ?? error))"))
+    let why = unanswered.map(Self.describeUnanswered) ?? Self.describeLoss(error)
+    emit.yield(.offline("Offline: \(why)"))
     scheduleReconnect()
   }
 
@@ -228,7 +229,6 @@ extension TeamStore {
 
   /// A lost or unreachable server (as opposed to a statement it refused).
   static func isConnectionTrouble(_ error: any Error) -> Bool {
-    if error is ServerStoppedAnswering { return true }
     let error = cause(error)
     guard let error = error as? PSQLError else {
       return error is ChannelError || error is IOError || error is NIOConnectionError
@@ -252,9 +252,6 @@ extension TeamStore {
   }
 
   static func describeLoss(_ error: any Error) -> String {
-    if error is ServerStoppedAnswering {
-      return "the server did not answer for \(ServerStoppedAnswering.describe(error))"
-    }
     let error = cause(error)
     if let error = error as? PSQLError, error.code == .server,
       let message = error.serverInfo?[.message]
