@@ -65,6 +65,14 @@ enum StandupDetailScreen {
           attendeeRows -= 1
         }
       }
+      // One name a row while they fit, else packed by name; rows the packed
+      // names leave over go back to the meetings.
+      let names = standup.attendees.map { $0.name.isEmpty ? "(no name)" : $0.name }
+      var rows = names.map { "• " + $0 }
+      if names.count > attendeeRows {
+        rows = NameRows.packed(names, width: max(1, width - 4), limit: attendeeRows)
+        meetingRows = min(max(1, meetings.count), meetingRows + attendeeRows - rows.count)
+      }
 
       content.put("Past meetings (\(meetings.count))", x: 1, y: top, style: Styles.sectionTitle)
       if meetings.isEmpty {
@@ -92,18 +100,6 @@ enum StandupDetailScreen {
       let attendeesTop = top + 1 + meetingRows + 1
       content.put(
         "Attendees (\(standup.attendees.count))", x: 1, y: attendeesTop, style: Styles.sectionTitle)
-      let names = standup.attendees.map { $0.name.isEmpty ? "(no name)" : $0.name }
-      var rows = names.map { "• " + $0 }
-      if names.count > attendeeRows {
-        // Too few rows for one name each: the last row names the rest, as
-        // many as fit (the whole roster, when there is one row).
-        let bullets = rows.prefix(attendeeRows - 1)
-        let rest = names.dropFirst(bullets.count)
-        let last =
-          bullets.isEmpty
-          ? rest.joined(separator: ", ") : "+ \(rest.count) more: " + rest.joined(separator: ", ")
-        rows = bullets + [last]
-      }
       for (i, row) in rows.enumerated() {
         content.put(row, x: 3, y: attendeesTop + 1 + i, width: max(0, width - 4))
       }

@@ -213,6 +213,43 @@ import TextSnapshotTesting
     #expect(!line.contains("Leopoldine"), "\(line)")
   }
 
+  /// A standup's roster longer than its rows is packed by name: at 80×24
+  /// thirty names all show, none cut; where even packed they do not fit,
+  /// the last row counts the rest; rows the names leave go to the meetings.
+  @Test func aStandupsLongRosterIsPackedByName() throws {
+    var standup = Standup.mock
+    let names = (1...30).map { "Person \($0)" }
+    standup.attendees = IdentifiedArray(
+      uniqueElements: names.enumerated().map {
+        Attendee(id: .init(UUID($0.offset + 100)), name: $0.element)
+      })
+    standup.meetings = IdentifiedArray(
+      uniqueElements: (1...12).map {
+        Meeting(
+          id: .init(UUID($0 + 200)), date: Date(timeIntervalSince1970: 1_700_000_000 + Double($0)),
+          transcript: "Meeting \($0)")
+      })
+    let state = appState([standup], path: [.detail(StandupDetail.State(standup: standup))])
+
+    let large = draw(state, size: Size(width: 80, height: 24)).lines
+    let roster = large.drop { !$0.contains("Attendees (30)") }.dropFirst()
+      .prefix { !$0.allSatisfy { $0 == " " } }
+    let shown = roster.joined(separator: " ")
+    for name in names {
+      #expect(shown.contains(name + ",") || shown.contains(name + " "), "\(name): \(large)")
+    }
+    #expect(!shown.contains("…") && !shown.contains("more"), "\(large)")
+    // Packed, the names take fewer rows than they were given, and the
+    // meetings show in the rows left over: more than the names' share.
+    let meetingsShown = large.filter { $0.contains("Meeting ") }.count
+    #expect(meetingsShown > 6, "\(large)")
+
+    let small = draw(state, size: Size(width: 60, height: 14)).lines
+    let line = try #require(small.last { $0.contains("Person 1,") })
+    #expect(line.contains(" more"), "\(small)")
+    #expect(!small.joined().contains("Person 30"), "\(small)")
+  }
+
   /// Long notes wrap; the transcript scrolls until its last row is at the
   /// bottom, no further (G goes there, g back to the top).
   @Test func aLongTranscriptWrapsAndScrollsToItsEnd() throws {

@@ -1,0 +1,26 @@
+import Testing
+
+@testable import StandupsTUI
+
+/// Attendees packed into rows by name (`NameRows.packed`): a meeting's and a standup's.
+struct NameRowsTests {
+  @Test func packedNamesFillRowsAndCountTheRest() {
+    let names = ["Ada", "Grace", "Linus", "Radia", "Dennis"]
+    #expect(
+      NameRows.packed(names, width: 40, limit: 3) == [
+        "Ada, Grace, Linus, Radia, Dennis"
+      ])
+    #expect(
+      NameRows.packed(names, width: 13, limit: 3) == [
+        "Ada, Grace,", "Linus, Radia,", "Dennis",
+      ])
+    // "Linus, and 2 more" would not fit: the count takes the row.
+    #expect(
+      NameRows.packed(names, width: 13, limit: 2) == ["Ada, Grace,", "and 3 more"])
+    #expect(
+      NameRows.packed(names + ["Ken"], width: 18, limit: 2) == [
+        "Ada, Grace, Linus,", "Radia, and 2 more",
+      ])
+    #expect(NameRows.packed([], width: 13, limit: 2).isEmpty)
+  }
+}
