@@ -53,6 +53,22 @@ enum TeamMode {
     return standups
   }
 
+  /// Closes the store once the server has the last changes or has let the
+  /// answer timeout pass; a wait longer than `delay` is said on stderr, the
+  /// terminal being the shell's by then, so a quit never looks hung.
+  static func close(_ team: TeamStore, sayingWaitAfter delay: Duration = .seconds(1)) async
+    -> [String]
+  {
+    let seconds = team.answerTimeout.components.seconds
+    let note = Task {
+      try await Task.sleep(for: delay)
+      printError(
+        "waiting for the database server to take the last changes (up to \(seconds) seconds)…")
+    }
+    defer { note.cancel() }
+    return await team.close()
+  }
+
   /// The app's view of the store.
   static func standupsStore(_ team: TeamStore) -> StandupsStore {
     StandupsStore(
@@ -112,8 +128,8 @@ extension RunApp {
     team.readDeferredMeetings()
     await run(store, on: terminal, beforeSuspending: { await team.flush() })
     Self.submitFinalStandups(of: store, to: standupsStore)
-    let notes = await team.close()
     terminal.shutdown()
+    let notes = await TeamMode.close(team)
     for note in notes { printError(note) }
     if printRoute { print(Route(state: store.state.app).path) }
   }

@@ -27,7 +27,7 @@ public actor TeamStore {
   let files: TeamFiles
   /// How long a query may go unanswered before the server counts as out of
   /// reach (see `answered(on:_:)`).
-  let answerTimeout: Duration
+  public nonisolated let answerTimeout: Duration
   /// Who changes are by, for `updated_by` and conflicts: user@host.
   let author: String
   let instance = UUID()
