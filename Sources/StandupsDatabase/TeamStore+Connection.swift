@@ -63,7 +63,7 @@ extension TeamStore {
   private func startOffline(_ cache: StoredStandups, reason: String) {
     known = cache
     pending = cache.standups
-    emit.yield(.offline("Offline (\(reason)): showing the last sync; changes are sent later"))
+    emit.yield(.offline("Offline: \(reason)"))
     startWorking()
     scheduleReconnect()
   }

@@ -46,7 +46,7 @@ public enum StandupsView {
   /// What the banner line says while the database is out of reach, after
   /// the banner that said why; a save that reaches it (`.saved`) ends it.
   static let offlineStatus =
-    "Offline: your changes are kept on this machine until the server is back"
+    "Offline: showing the last sync; changes are sent when the server is back"
 
   /// The quit key's warning while a sheet holds changes a quit would lose.
   @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {

@@ -28,6 +28,9 @@ extension AppView {
   /// quitting and suspending work, so no key changes what cannot be seen.
   static var tooSmallKeymap: Keymap<Action> { Keymap(globalCommands) }
 
+  /// The most rows a banner takes: a longer message is cut on the last.
+  static var bannerRows: Int { 3 }
+
   private func fits(_ size: Size) -> Bool {
     size.width >= minimumSize.width && size.height >= minimumSize.height
   }
@@ -163,18 +166,22 @@ extension AppView {
           helpBindings(below), scroll: state.helpScroll, footer: helpFooter(state.app), on: size))
     }
     if let text = state.bannerText {
-      // Drawn across the row on every layer that covers it, so a sheet or
-      // full help tall enough to reach the banner's row does not hide the
-      // message (the quit key's warning among them); a sheet keeps its
-      // cursor.
-      let row = size.height - 2
+      // Drawn across its rows on every layer that covers them, so a sheet or
+      // full help tall enough to reach the banner does not hide the message
+      // (the quit key's warning among them); a sheet keeps its cursor. A
+      // message wider than the screen goes on over the rows above, up to
+      // three, rather than losing its end.
+      let lines = TextWidth.wrap(Sanitizer.inert(text), width: max(1, size.width - 2))
+        .prefix(Self.bannerRows)
+      let rows = (size.height - 1 - lines.count)..<(size.height - 1)
       for index in layers.indices {
         let rect = layers[index].rect
-        layers[index].unshadedRow = row
-        guard rect.y <= row, row < rect.maxY else { continue }
-        layers[index].canvas.put(
-          " " + text + " ", x: -rect.x, y: row - rect.y, width: size.width,
-          style: Style(foreground: .ansi(1), attributes: [.bold, .reverse]))
+        layers[index].unshadedRows = rows
+        for (row, line) in zip(rows, lines) where rect.y <= row && row < rect.maxY {
+          layers[index].canvas.put(
+            " " + line + " ", x: -rect.x, y: row - rect.y, width: size.width,
+            style: Style(foreground: .ansi(1), attributes: [.bold, .reverse]))
+        }
       }
     }
     return Frame(size: size, layers: layers)

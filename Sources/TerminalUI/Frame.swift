@@ -10,9 +10,9 @@ public struct Layer: Hashable, Sendable {
   public var cursor: Point?
   /// A name for tests and debugging ("screen", "sheet", "alert", "help").
   public var name: String
-  /// A screen row the layer's shadow leaves as it is: a message drawn
+  /// Screen rows the layer's shadow leaves as they are: a message drawn
   /// across the screen (the banner) stays one piece.
-  public var unshadedRow: Int?
+  public var unshadedRows: Range<Int>?
 
   public init(
     name: String, rect: Rect, canvas: Canvas, isModal: Bool = false, cursor: Point? = nil
@@ -35,13 +35,14 @@ extension Layer {
       Rect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height),
       Rect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1),
     ]
-    guard let row = unshadedRow else { return shadow }
+    guard let rows = unshadedRows, !rows.isEmpty else { return shadow }
     return shadow.flatMap { part in
-      guard part.y <= row, row < part.maxY else { return [part] }
+      guard part.y < rows.upperBound, rows.lowerBound < part.maxY else { return [part] }
       return [
-        Rect(x: part.x, y: part.y, width: part.width, height: row - part.y),
-        Rect(x: part.x, y: row + 1, width: part.width, height: part.maxY - row - 1),
-      ].filter { !$0.isEmpty }
+        Rect(x: part.x, y: part.y, width: part.width, height: rows.lowerBound - part.y),
+        Rect(
+          x: part.x, y: rows.upperBound, width: part.width, height: part.maxY - rows.upperBound),
+      ].filter { $0.height > 0 && $0.width > 0 }
     }
   }
 }

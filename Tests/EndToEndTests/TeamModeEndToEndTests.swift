@@ -361,8 +361,11 @@ struct TeamModeEndToEndTests {
     try await offline.session.waitForText("3 standups")
     let screen = try offline.screen()
     for title in ["Design", "Engineering", "Retro"] { #expect(screen.contains(title)) }
-    #expect(screen.contains("showing the last sync"), "\(screen)")
+    #expect(screen.contains("Offline: cannot reach the database server"), "\(screen)")
     #expect(!screen.contains("secret"))
+    // After the first key the reason gives way to the standing status.
+    try offline.session.sendKeys("j")
+    try await offline.session.waitForText("Offline: showing the last sync")
 
     // A change made offline is kept in the journal, and the user told so.
     try await offline.add("Offline Notes")

@@ -25,8 +25,8 @@ struct OfflineOKTests {
     #expect(
       first
         == .offline(
-          "Offline (cannot reach the database server at 127.0.0.1:\(unreachable.port): "
-            + "Connection refused): showing the last sync; changes are sent later"))
+          "Offline: cannot reach the database server at 127.0.0.1:\(unreachable.port): "
+            + "Connection refused"))
 
     let meeting = Fixtures.meeting("Recorded offline", at: 794_000_000.5)
     await offline.edit {

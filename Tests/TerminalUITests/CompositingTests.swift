@@ -84,7 +84,7 @@ import Testing
     let before = Frame(size: Size(width: 6, height: 5), layers: [screen, sheet]).composited()
     #expect(
       [before[4, 1].style, before[5, 2].style, before[3, 3].style] == [shaded, shaded, shaded])
-    sheet.unshadedRow = 2
+    sheet.unshadedRows = 2..<3
     let after = Frame(size: Size(width: 6, height: 5), layers: [screen, sheet]).composited()
     #expect([after[4, 1].style, after[5, 3].style, after[3, 3].style] == [shaded, shaded, shaded])
     #expect([after[4, 2].style, after[5, 2].style] == [.plain, .plain])
