@@ -7,6 +7,9 @@ import StandupsCore
 /// lock, no copies; a `--data` already on the line is honoured.
 enum RouteCompletion {
   static func candidates(words: [String], prefix: String) -> [String] {
+    // Bash gives the words as typed, quotes and backslashes and all.
+    let words = words.map(unquoted)
+    let prefix = unquoted(prefix)
     var flag: String?
     if let index = words.firstIndex(of: "--data"), index + 1 < words.count {
       // Bash splits `--data=FILE` at the `=` (it is in COMP_WORDBREAKS).
@@ -22,6 +25,31 @@ enum RouteCompletion {
       flag: flag.map { expandingTilde($0, home: home) }, environment: environment)
     let standups = (try? DataFile(path: path).load()) ?? nil
     return routes(for: standups ?? [], prefix: prefix)
+  }
+
+  /// `word` as the shell will pass it: backslashes and quotes removed (an
+  /// unclosed quote, as while typing, runs to the end).
+  static func unquoted(_ word: String) -> String {
+    var result = ""
+    var quote: Character?
+    var escaped = false
+    for character in word {
+      if escaped {
+        // In double quotes a backslash escapes only these; else it stays.
+        if quote == "\"", !"$`\"\\".contains(character) { result.append("\\") }
+        result.append(character)
+        escaped = false
+      } else if character == "\\", quote != "'" {
+        escaped = true
+      } else if let open = quote {
+        if character == open { quote = nil } else { result.append(character) }
+      } else if character == "'" || character == "\"" {
+        quote = character
+      } else {
+        result.append(character)
+      }
+    }
+    return result
   }
 
   /// `~` and `~/…` as the shell would expand them (`~user/…` too).
@@ -155,7 +183,7 @@ struct CompletionScript: ParsableCommand {
   static func script(for shell: CompletionShell) -> String {
     let script = Standups.completionScript(for: shell)
     switch shell {
-    case .bash: return bashAtRoot(script)
+    case .bash: return bashRoutesAsData(bashAtRoot(script))
     case .fish: return fishAtRoot(script)
     case .zsh: return zshAtRoot(script)
     default: return script
@@ -177,6 +205,45 @@ struct CompletionScript: ParsableCommand {
 
       """
     return script.replacingCharacters(in: range, with: delegation + marker)
+  }
+
+  /// Bash: the parser's script gives a custom completion's lines to
+  /// `compgen -W`, which expands them: a standup titled `$(…)` ran as a
+  /// command at the first TAB, and quotes in titles were dropped. Routes
+  /// come from the user's data, so they go to `COMPREPLY` as they are,
+  /// quoted for the line by `printf %q` (not as file names: bash would show
+  /// only their last part).
+  static func bashRoutesAsData(_ script: String) -> String {
+    let call = #"__standups_add_completions -W "$(__standups_custom_complete "#
+    let definition = """
+      __standups_add_route_completions() {
+          compopt +o filenames 2>/dev/null
+          local completion
+          while IFS='' read -r completion; do
+              [[ -n "${completion}" ]] && COMPREPLY+=("$(printf '%q' "${completion}")")
+          done < <(__standups_custom_complete "${@}")
+      }
+
+
+      """
+    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var changed = false
+    for index in lines.indices {
+      guard let range = lines[index].range(of: call), lines[index].hasSuffix(#")""#) else {
+        continue
+      }
+      let arguments = lines[index][range.upperBound...].dropLast(2)
+      lines[index].replaceSubrange(
+        range.lowerBound..<lines[index].endIndex,
+        with: "__standups_add_route_completions " + arguments)
+      changed = true
+    }
+    guard changed, let entry = lines.firstIndex(of: "_standups() {") else { return script }
+    lines.insert(
+      contentsOf: definition.split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init
+      ).dropLast(), at: entry)
+    return lines.joined(separator: "\n")
   }
 
   /// Fish: the root parses `run`'s options, and offers them (the completions

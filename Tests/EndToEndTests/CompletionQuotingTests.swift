@@ -1,0 +1,71 @@
+import Foundation
+import StandupsApp
+import StandupsCore
+import Testing
+import TmuxTesting
+
+/// Routes come from the data file, which may be shared: bash completion
+/// offers them as data, quoted for the command line, never expanded, and
+/// reads what was typed with its quotes as the shell will pass it.
+@Suite(.timeLimit(.minutes(3)))
+struct CompletionQuotingTests {
+  static let hostile = ["X$(echo ran >&2)", "Y`echo ran >&2`", "O'Brien & co"]
+
+  func fixture() throws -> ToolsEndToEndTests.Fixture {
+    let fixture = try ToolsEndToEndTests.Fixture()
+    let standups = Self.hostile.enumerated().map { index, title in
+      Standup(
+        id: .init(UUID(uuidString: "CCCCCCCC-0000-0000-0000-00000000000\(index)")!), title: title)
+    }
+    try DataFile(path: fixture.data).save(IdentifiedArray(uniqueElements: standups))
+    return fixture
+  }
+
+  /// A title that is a command substitution is offered, quoted, and not
+  /// run (the fixture also expects nothing on stderr).
+  @Test func aTitleIsNeverRunAsACommand() throws {
+    let fixture = try fixture()
+    #expect(
+      try fixture.complete("standups --data \(fixture.data) --open /X")
+        == [#"/X\$\(echo\ ran\ \>\&2\)"#]
+        + ["edit", "delete", "record"].map {
+          #"/X\$\(echo\ ran\ \>\&2\)/"# + $0
+        })
+    #expect(
+      try fixture.complete("standups --data \(fixture.data) --open /Y").first
+        == #"/Y\`echo\ ran\ \>\&2\`"#)
+  }
+
+  /// Quotes in a title are kept, and a word typed with backslashes or in
+  /// quotes completes as the shell will read it.
+  @Test func quotesInATitleAndInTheTypedWordAreKept() throws {
+    let fixture = try fixture()
+    let expected = #"/O\'Brien\ \&\ co"#
+    #expect(try fixture.complete("standups --data \(fixture.data) --open /O").first == expected)
+    // As bash splits the line: the typed word is one, quotes and all.
+    for typed in [#"/O\'Brien\ \&"#, #""/O'Brien &"#] {
+      let line = "standups --data \(fixture.data) --open \(typed)"
+      let words = ["standups", "--data", fixture.data, "--open", typed]
+      #expect(try fixture.complete(line, words: words).first == expected, "\(typed)")
+    }
+  }
+
+  /// What bash inserts runs as the route it names: `render --open` with
+  /// the completed word, as the shell reads it, opens that standup.
+  @Test func theCompletedWordOpensTheStandup() throws {
+    let fixture = try fixture()
+    let word = try #require(
+      try fixture.complete("standups --data \(fixture.data) --open /O").first)
+    let binary = try #require(ToolsEndToEndTests.standups)
+    let bash = try #require(Harness.executableInPath("bash"))
+    let result = try Harness.run(
+      bash,
+      [
+        "--norc", "--noprofile", "-c",
+        "\"$1\" render --data \"$2\" --size 60x14 --open \(word)", "bash", binary, fixture.data,
+      ], environment: TerminalSession.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("O'Brien & co"), "\(result.stdout)")
+    #expect(result.stdout.contains("Start meeting"), "\(result.stdout)")
+  }
+}
