@@ -46,7 +46,7 @@ struct InputDecoder {
       let string = String(text)
       text.removeAll()
       if string.count >= burstThreshold {
-        events.append(.paste(string))
+        events.append(.typed(string))
       } else {
         events.append(contentsOf: string.map { .key(.char($0)) })
       }

@@ -96,6 +96,13 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       if let action = currentKeymap(state).paste?(text) {
         store.send(action)
       }
+    case .typed(let text):
+      guard currentKeymap(store.state).paste != nil else {
+        // Keys, each under the keymap the one before it left.
+        for character in text { handle(.key(.char(character))) }
+        return
+      }
+      handle(.paste(text))
     case .resize:
       needsRender = true
     case .terminate:

@@ -1,8 +1,14 @@
 /// What a terminal reports to the app's run loop.
 public enum TerminalEvent: Hashable, Sendable {
   case key(Key)
-  /// Text that arrived as one paste (bracketed paste, or a burst of typed input).
+  /// Text the terminal marked as pasted (bracketed paste): it goes where
+  /// text goes, and is never taken for keys.
   case paste(String)
+  /// Printable characters that arrived together in one read: a paste from
+  /// a terminal without bracketed paste, or keys held down or delivered at
+  /// once by a slow link. Where text goes it is typed as one paste; else
+  /// each character is a key.
+  case typed(String)
   /// The terminal now has this size; the next frame must be drawn at it.
   case resize(Size)
   /// SIGTERM / SIGHUP / SIGINT(when not a key) asked the app to quit; flush and exit.

@@ -129,6 +129,8 @@ while true {
       state.lastInput = "last key: \(describe(key))"
     case .paste(let text):
       state.lastInput = "paste: " + text.replacingOccurrences("\n", with: "⏎")
+    case .typed(let text):
+      state.lastInput = "typed: " + text
     case .resize(let size):
       state.size = size
     case .terminate(let signal):

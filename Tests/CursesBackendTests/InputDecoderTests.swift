@@ -58,11 +58,11 @@ import Testing
     #expect(decode([.character(27), .character(3)]) == [.key(.escape), .key(.ctrl("c"))])
   }
 
-  @Test func burstOfPrintableTextIsAPaste() {
-    #expect(decode(chars("hello world")) == [.paste("hello world")])
+  @Test func burstOfPrintableTextIsTypedText() {
+    #expect(decode(chars("hello world")) == [.typed("hello world")])
     #expect(decode(chars("abc")) == [.key(.char("a")), .key(.char("b")), .key(.char("c"))])
     // A control key ends the run: Enter after typed-ahead text still submits.
-    #expect(decode(chars("name") + [.character(13)]) == [.paste("name"), .key(.enter)])
+    #expect(decode(chars("name") + [.character(13)]) == [.typed("name"), .key(.enter)])
   }
 
   @Test func bracketedPasteKeepsLineBreaksAndControlText() {

@@ -40,11 +40,11 @@ extension TerminalTests {
       }
     }
 
-    @Test func burstOfTextArrivesAsPaste() async throws {
+    @Test func burstOfTextArrivesAsTypedText() async throws {
       let session = try ProbeSession()
       try await session.waitForText("last key: none")
       try session.sendKeys("hello world", literal: true)
-      try await session.waitForText("paste: hello world")
+      try await session.waitForText("typed: hello world")
     }
 
     @Test func bracketedPasteKeepsLines() async throws {
