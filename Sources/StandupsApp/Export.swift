@@ -118,6 +118,12 @@ struct Export: AsyncParsableCommand {
       }
       return standups
     } catch {
+      // Nothing but white space is a data file yet to be filled, as the
+      // app and `render` read it.
+      if file.emptyFileVersion() != nil {
+        printError("\(file.path) is empty: no standups to export")
+        return []
+      }
       printError("\(error)")
       throw ExitCode(1)
     }

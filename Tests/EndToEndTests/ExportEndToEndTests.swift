@@ -242,6 +242,22 @@ struct ExportEndToEndTests {
     #expect(data.entries.isEmpty)
   }
 
+  /// A file of white space is a data file yet to be filled (the app opens
+  /// it empty): nothing to export, said, and left as it is.
+  @Test(arguments: ["", " \n\t\n"])
+  func anEmptyFileIsNothingToExport(contents: String) throws {
+    let data = try DataDirectory(nil)
+    try Data(contents.utf8).write(to: URL(fileURLWithPath: data.path))
+    let markdown = try data.export()
+    #expect(markdown.status == 0, "\(markdown.stderr)")
+    #expect(markdown.stdout.isEmpty)
+    #expect(markdown.stderr.contains("\(data.path) is empty"), "\(markdown.stderr)")
+    let json = try data.export(["--format", "json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    #expect(try StandupsFormat.decode(Data(json.stdout.utf8)).isEmpty)
+    #expect(try String(contentsOfFile: data.path, encoding: .utf8) == contents)
+  }
+
   @Test func anUnreadableFileIsReportedAndLeftAsItIs() throws {
     let data = try DataDirectory(nil)
     let garbage = Data("{ not json".utf8)
