@@ -9,7 +9,9 @@ extension ParsableCommand {
       return nil
     }
     let commands = configuration.subcommands
-    guard !commands.contains(where: { $0._commandName == arguments[1] }) else { return nil }
+    // `help` is the parser's own command, not among the subcommands.
+    guard arguments[1] != "help", !commands.contains(where: { $0._commandName == arguments[1] })
+    else { return nil }
     let shown = commands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
     return "no command is called '\(arguments[1])' (commands: "
       + (shown + ["help"]).joined(separator: ", ") + ")"

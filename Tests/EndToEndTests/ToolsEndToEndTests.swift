@@ -49,7 +49,7 @@ struct ToolsEndToEndTests {
       #expect(bogus.status == 64, "\(binary)")
       #expect(bogus.stdout.isEmpty)
       #expect(bogus.stderr.contains("no command is called 'bogus' (commands: \(commands))"))
-      for known in [["help", "run"], ["help"], ["help", "--help"]] {
+      for known in [["help", "run"], ["help"], ["help", "--help"], ["help", "help"]] {
         let result = try Harness.run(binary, known, environment: TerminalSession.environment)
         #expect(result.status == 0, "\(binary) \(known): \(result.stderr)")
         #expect(result.stdout.contains("USAGE:"), "\(binary) \(known)")
