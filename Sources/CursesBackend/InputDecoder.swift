@@ -98,13 +98,39 @@ struct InputDecoder {
       }
       if body == Self.pasteStart {
         pasteText = ""
+      } else if let key = Self.csiKeys[String(decoding: body.map { UInt8($0) }, as: UTF8.self)] {
+        // Sent by another terminal than TERM names (xterm's Home in tmux).
+        events.append(.key(key))
       }
       // Other sequences the terminal description does not list are dropped, not typed.
       return end
     }
+    // SS3 (Esc O and one final byte): what the terminal sends for arrows,
+    // Home/End, F1–F4 and the keypad in application mode. Those its
+    // description does not list are decoded here or dropped, never typed.
+    if scalar == "O", next + 1 < input.count, case .character(let final) = input[next + 1],
+      (0x40...0x7E).contains(final)
+    {
+      if let key = Self.ss3Keys[final] { events.append(.key(key)) }
+      return next + 2
+    }
     events.append(.key(.alt(Character(scalar))))
     return next + 1
   }
+
+  /// The CSI keys terminals commonly send, for when the description of
+  /// TERM lists others (ncurses decodes those it lists before we see them).
+  private static let csiKeys: [String: Key] = [
+    "A": .up, "B": .down, "C": .right, "D": .left, "H": .home, "F": .end, "Z": .backTab,
+    "1~": .home, "7~": .home, "4~": .end, "8~": .end, "2~": .insert, "3~": .delete,
+    "5~": .pageUp, "6~": .pageDown,
+  ]
+
+  private static let ss3Keys: [UInt32: Key] = [
+    0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x48: .home, 0x46: .end,
+    0x50: .function(1), 0x51: .function(2), 0x52: .function(3), 0x53: .function(4),
+    0x4D: .enter,
+  ]
 
   /// The index just past a complete CSI sequence's final byte (parameters and
   /// intermediates 0x20–0x3F, final 0x40–0x7E), or nil if it is incomplete.

@@ -58,6 +58,25 @@ import Testing
     #expect(decode([.character(27), .character(3)]) == [.key(.escape), .key(.ctrl("c"))])
   }
 
+  /// Esc O and a final byte (SS3), and CSI sequences, the terminal
+  /// description did not list: the common keys are decoded, the rest
+  /// dropped; none is typed.
+  @Test func unlistedSequencesAreKeysOrNothingNeverText() {
+    #expect(decode([.character(27)] + chars("OA")) == [.key(.up)])
+    #expect(decode([.character(27)] + chars("OP")) == [.key(.function(1))])
+    #expect(decode([.character(27)] + chars("OH")) == [.key(.home)])
+    #expect(decode([.character(27)] + chars("OM")) == [.key(.enter)])
+    #expect(decode([.character(27)] + chars("OZ")) == [])
+    #expect(decode([.character(27)] + chars("Ok") + chars("x")) == [.key(.char("x"))])
+    // The common CSI keys, when TERM's description lists others.
+    #expect(decode([.character(27)] + chars("[1~")) == [.key(.home)])
+    #expect(decode([.character(27)] + chars("[4~")) == [.key(.end)])
+    #expect(decode([.character(27)] + chars("[3~")) == [.key(.delete)])
+    #expect(decode([.character(27)] + chars("[9~")) == [])
+    // Esc O alone is Alt-O.
+    #expect(decode([.character(27)] + chars("O")) == [.key(.alt("O"))])
+  }
+
   @Test func burstOfPrintableTextIsTypedText() {
     #expect(decode(chars("hello world")) == [.typed("hello world")])
     #expect(decode(chars("abc")) == [.key(.char("a")), .key(.char("b")), .key(.char("c"))])
