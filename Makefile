@@ -117,9 +117,9 @@ install:
 	"$$bin/standups" debug-completion-script --shell bash > "$(INSTALL_BASH)/standups" && \
 	"$$bin/standups" debug-completion-script --shell zsh > "$(INSTALL_ZSH)/_standups" && \
 	"$$bin/standups" debug-completion-script --shell fish > "$(INSTALL_FISH)/standups.fish" && \
-	"$$bin/inventory" --generate-completion-script bash > "$(INSTALL_BASH)/inventory" && \
-	"$$bin/inventory" --generate-completion-script zsh > "$(INSTALL_ZSH)/_inventory" && \
-	"$$bin/inventory" --generate-completion-script fish > "$(INSTALL_FISH)/inventory.fish" && \
+	"$$bin/inventory" debug-completion-script --shell bash > "$(INSTALL_BASH)/inventory" && \
+	"$$bin/inventory" debug-completion-script --shell zsh > "$(INSTALL_ZSH)/_inventory" && \
+	"$$bin/inventory" debug-completion-script --shell fish > "$(INSTALL_FISH)/inventory.fish" && \
 	echo "installed standups and inventory in $(INSTALL_BIN)"
 
 uninstall:

@@ -175,6 +175,7 @@ let package = Package(
       name: "StandupsAppTests",
       dependencies: [
         "StandupsApp", "StandupsCore", "StandupsDatabase", "Persistence", "EventLoop",
+        "AppCommandLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),

@@ -19,7 +19,10 @@ public struct InventoryCommand: AsyncParsableCommand {
       inventory:// prefix is accepted.
       """,
     version: appVersion,
-    subcommands: [RunInventory.self, RenderInventory.self, InventoryManual.self],
+    subcommands: [
+      RunInventory.self, RenderInventory.self, InventoryManual.self,
+      CompletionScriptCommand<InventoryCommand>.self,
+    ],
     defaultSubcommand: RunInventory.self
   )
 }

@@ -3,6 +3,7 @@ import Foundation
 import StandupsCore
 import Testing
 
+@testable import AppCommandLine
 @testable import StandupsApp
 
 /// `00000000-0000-0000-0000-0000000000nn`.
@@ -289,7 +290,7 @@ struct CompletionTests {
 
   @Test func bashAtRootLeavesAScriptWithoutTheMarkerAlone() {
     let other = "_standups() {\n    __standups_offer_flags_options 1\n}\n"
-    #expect(CompletionScript.bashAtRoot(other) == other)
+    #expect(CompletionScripts.bashAtRoot(other, command: "standups") == other)
   }
 
   @Test func zshAndFishCompleteTheDefaultCommandsOptionsAtTheRoot() {

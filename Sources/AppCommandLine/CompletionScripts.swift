@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+
+/// The parser's completion scripts, finished for an app whose default
+/// command is `run`: at the root, an option is the default command's
+/// (`standups --open <TAB>` completes like `standups run --open <TAB>`),
+/// which the parser does not do for a default subcommand; bash offers
+/// custom completions (routes into the user's data) as data.
+public enum CompletionScripts {
+  public static func finished(_ script: String, for shell: CompletionShell, command: String)
+    -> String
+  {
+    switch shell {
+    case .bash: bashRoutesAsData(bashAtRoot(script, command: command), command: command)
+    case .fish: fishAtRoot(script, command: command)
+    case .zsh: zshAtRoot(script, command: command)
+    default: script
+    }
+  }
+
+  /// The shell a hidden `debug-completion-script --shell` names.
+  static func shell(named name: String) throws -> CompletionShell {
+    guard let shell = CompletionShell(rawValue: name) else {
+      throw ValidationError("unknown shell '\(name)' (bash, zsh or fish)")
+    }
+    return shell
+  }
+
+  /// Bash: a first word at the root that is an option completes the whole
+  /// line as `run`'s.
+  static func bashAtRoot(_ script: String, command: String) -> String {
+    delegatingToRun(
+      script,
+      before:
+        "    __\(command)_offer_flags_options 0\n\n    # Offer subcommand / subcommand argument completions",
+      when: #""${unparsed_words[0]}" == -* && "${unparsed_words[0]}" != @(-h|--help|--version)"#,
+      command: command)
+  }
+
+  /// `script` with, before `marker`, a test of `condition` that hands the
+  /// line to `_<command>_run`; as it is without the marker.
+  static func delegatingToRun(
+    _ script: String, before marker: String, when condition: String, command: String
+  ) -> String {
+    guard let range = script.range(of: marker) else { return script }
+    let delegation = """
+          # An option at the root is the default command's (run).
+          if [[ \(condition) ]]; then
+              _\(command)_run
+              return
+          fi
+
+      """
+    return script.replacingCharacters(in: range, with: delegation + marker)
+  }
+
+  /// Bash: the parser's script gives a custom completion's lines to
+  /// `compgen -W`, which expands them: a data file's `$(…)` ran as a
+  /// command at the first TAB, and quotes were dropped. What such a
+  /// completion offers comes from the user's data, so it goes to
+  /// `COMPREPLY` as it is, quoted for the line by `printf %q` (not as file
+  /// names: bash would show only their last part).
+  static func bashRoutesAsData(_ script: String, command: String) -> String {
+    let call = #"__\#(command)_add_completions -W "$(__\#(command)_custom_complete "#
+    let definition = """
+      __\(command)_add_route_completions() {
+          compopt +o filenames 2>/dev/null
+          local completion
+          while IFS='' read -r completion; do
+              [[ -n "${completion}" ]] && COMPREPLY+=("$(printf '%q' "${completion}")")
+          done < <(__\(command)_custom_complete "${@}")
+      }
+
+
+      """
+    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var changed = false
+    for index in lines.indices {
+      guard let range = lines[index].range(of: call), lines[index].hasSuffix(#")""#) else {
+        continue
+      }
+      let arguments = lines[index][range.upperBound...].dropLast(2)
+      lines[index].replaceSubrange(
+        range.lowerBound..<lines[index].endIndex,
+        with: "__\(command)_add_route_completions " + arguments)
+      changed = true
+    }
+    guard changed, let entry = lines.firstIndex(of: "_\(command)() {") else { return script }
+    lines.insert(
+      contentsOf: definition.split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init
+      ).dropLast(), at: entry)
+    return lines.joined(separator: "\n")
+  }
+
+  /// Fish: the root parses `run`'s options, and offers them (the completions
+  /// written for `<command> run`, again for `<command>`).
+  static func fishAtRoot(_ script: String, command: String) -> String {
+    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let parse = "__\(command)_parse_subcommand 0 "
+    guard let runCase = lines.firstIndex(where: { $0.hasSuffix("case 'run'") }),
+      runCase + 1 < lines.count, lines[runCase + 1].contains(parse),
+      let root = lines.firstIndex(where: { $0.hasSuffix(parse + "'version' 'h/help'") })
+    else { return script }
+    let indent = String(lines[root].prefix { $0 == " " })
+    lines[root] = indent + lines[runCase + 1].trimmingCharacters(in: .whitespaces)
+    let runLines = lines.filter {
+      $0.hasPrefix(
+        "complete -c '\(command)' -n '__\(command)_should_offer_completions_for_flags_or_options \"\(command) run\""
+      )
+    }
+    lines += runLines.map {
+      $0.replacingOccurrences(
+        of: "for_flags_or_options \"\(command) run\"", with: "for_flags_or_options \"\(command)\"")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Zsh: a first word that is an option makes the line `run`'s.
+  static func zshAtRoot(_ script: String, command: String) -> String {
+    delegatingToRun(
+      script,
+      before:
+        "    local -i ret=1\n    local -ar arg_specs=(\n        '--version[Show the version.]'",
+      when: #""${words[2]}" == -* && "${words[2]}" != (-h|--help|--version)"#, command: command)
+  }
+}
+
+/// The hidden `debug-completion-script --shell <shell>` of the app whose
+/// root command is `Root`: the finished script; `make install` writes it.
+public struct CompletionScriptCommand<Root: ParsableCommand>: ParsableCommand {
+  public static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "debug-completion-script", shouldDisplay: false)
+  }
+
+  @Option(name: .long, help: "bash, zsh or fish.")
+  var shell: String
+
+  public init() {}
+
+  public func run() throws {
+    print(Self.script(for: try CompletionScripts.shell(named: shell)))
+  }
+
+  public static func script(for shell: CompletionShell) -> String {
+    CompletionScripts.finished(
+      Root.completionScript(for: shell), for: shell,
+      command: Root.configuration.commandName ?? "")
+  }
+}

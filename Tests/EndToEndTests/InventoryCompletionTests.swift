@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import TmuxTesting
+
+/// Inventory's bash completion, as bash runs it: an option at the root is
+/// the default command's (`inventory --data items.json --open …`, as the
+/// README writes it), as for standups.
+@Suite(.timeLimit(.minutes(3)))
+struct InventoryCompletionTests {
+  /// What bash offers for `line` (split at blanks; a blank at the end
+  /// starts an empty word) with the cursor at its end.
+  func complete(_ line: String) throws -> [String] {
+    let bash = try #require(Harness.executableInPath("bash"), "bash is not installed")
+    let binary = try #require(ToolsEndToEndTests.inventory)
+    let printed = try Harness.run(
+      binary, ["debug-completion-script", "--shell", "bash"],
+      environment: TerminalSession.environment)
+    #expect(printed.status == 0, "\(printed.stderr)")
+    var words = line.split(separator: " ").map(String.init)
+    if line.hasSuffix(" ") { words.append("") }
+    var environment = TerminalSession.environment
+    environment["LINE"] = line
+    environment["SCRIPT"] = printed.stdout
+    let program = """
+      eval "$SCRIPT" || exit 3
+      COMP_WORDS=("$@")
+      COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+      COMP_LINE="$LINE"
+      COMP_POINT=${#COMP_LINE}
+      _inventory inventory "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let result = try Harness.run(
+      bash, ["--norc", "--noprofile", "-c", program, "bash"] + words, environment: environment)
+    #expect(result.status == 0, "\(line): \(result.stderr)")
+    return result.stdout.split(separator: "\n").map(String.init)
+  }
+
+  @Test func optionsAtTheRootAreRunsOptions() throws {
+    let options = try complete("inventory --")
+    for option in ["--data", "--open", "--print-route", "--help", "--version"] {
+      #expect(options.contains(option), "\(options)")
+    }
+    #expect(try complete("inventory --o") == ["--open"])
+    // After an option of run's, run's options follow, not the subcommands.
+    let after = try complete("inventory --print-route ")
+    #expect(after.contains("--data"), "\(after)")
+    #expect(!after.contains("render"), "\(after)")
+  }
+
+  @Test func subcommandsStillCompleteAtTheRoot() throws {
+    #expect(try complete("inventory r") == ["run", "render"])
+    #expect(!(try complete("inventory ")).contains { $0.hasPrefix("debug-") })
+  }
+}
