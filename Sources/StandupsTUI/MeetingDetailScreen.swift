@@ -5,25 +5,54 @@ import TerminalUI
 /// A past meeting: date, attendees and the transcript.
 enum MeetingDetailScreen {
   static func keymap(_ state: MeetingDetail.State, size: Size) -> Keymap<MeetingDetail.Action> {
+    let lines = wrappedLines(state, size: size)
+    let counts = lines.map(\.count)
     let page = visibleRows(state, size: size)
-    let limit = max(0, transcriptRows(state, size: size).count - page)
-    func by(_ rows: Int) -> MeetingDetail.Action { .scrolled(by: rows, limit: limit) }
+    let limit = max(0, counts.reduce(0, +) - page)
+    // Counted from the row on screen: one scrolled past the end at another
+    // width shows (and moves from) the last screenful.
+    let current = min(row(of: state.scrollPosition, in: counts), limit)
+    func to(_ row: Int) -> MeetingDetail.Action {
+      .scrolled(to: position(ofRow: min(max(row, 0), limit), in: counts))
+    }
     return Keymap([
-      Command(Keys.up, send: by(-1)),
-      Command(Keys.down, send: by(1)),
-      Command(Keys.pageUp, send: by(-page)),
-      Command(Keys.pageDown, send: by(page)),
-      Command(Keys.top, send: by(-state.scrollOffset)),
-      Command(Keys.bottom, send: by(limit - state.scrollOffset)),
+      Command(Keys.up, send: to(current - 1)),
+      Command(Keys.down, send: to(current + 1)),
+      Command(Keys.pageUp, send: to(current - page)),
+      Command(Keys.pageDown, send: to(current + page)),
+      Command(Keys.top, send: to(0)),
+      Command(Keys.bottom, send: to(limit)),
     ])
   }
 
-  /// The transcript as shown at `size`: each line wrapped to the width.
-  static func transcriptRows(_ state: MeetingDetail.State, size: Size) -> [String] {
+  /// The transcript's lines as shown at `size`: each wrapped to the width.
+  static func wrappedLines(_ state: MeetingDetail.State, size: Size) -> [[String]] {
     let width = max(1, size.width - 6)
-    return state.transcriptLines.flatMap { line -> [String] in
+    return state.transcriptLines.map { line -> [String] in
       line.isEmpty ? [""] : TextWidth.wrap(String(line), width: width)
     }
+  }
+
+  /// The transcript's rows as shown at `size`.
+  static func transcriptRows(_ state: MeetingDetail.State, size: Size) -> [String] {
+    wrappedLines(state, size: size).flatMap { $0 }
+  }
+
+  /// The index among all rows of `position`, for lines of `counts` rows.
+  static func row(of position: MeetingDetail.TranscriptPosition, in counts: [Int]) -> Int {
+    guard !counts.isEmpty else { return 0 }
+    let line = min(position.line, counts.count - 1)
+    return counts[..<line].reduce(0, +) + min(position.row, max(0, counts[line] - 1))
+  }
+
+  /// The position of the row at `index`, for lines of `counts` rows.
+  static func position(ofRow index: Int, in counts: [Int]) -> MeetingDetail.TranscriptPosition {
+    var rest = index
+    for (line, count) in counts.enumerated() {
+      if rest < count { return .init(line: line, row: rest) }
+      rest -= count
+    }
+    return .init(line: max(0, counts.count - 1), row: max(0, (counts.last ?? 1) - 1))
   }
 
   /// Transcript rows a screen of `size` shows: below the chrome, the date,
@@ -76,10 +105,12 @@ enum MeetingDetailScreen {
         content.put("(no notes were taken)", x: 3, y: top, style: Styles.hint)
         return
       }
-      let rows = transcriptRows(state, size: size)
+      let lines = wrappedLines(state, size: size)
+      let rows = lines.flatMap { $0 }
       let visible = max(0, content.bounds.height - top)
       // A larger terminal than the one scrolled in shows a full screen still.
-      let offset = min(state.scrollOffset, max(0, rows.count - visible))
+      let offset = min(
+        row(of: state.scrollPosition, in: lines.map(\.count)), max(0, rows.count - visible))
       for (i, row) in rows.dropFirst(offset).prefix(visible).enumerated() {
         content.put(row, x: 3, y: top + i, width: max(0, width - 4))
       }

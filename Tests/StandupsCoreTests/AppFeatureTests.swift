@@ -258,8 +258,8 @@ struct AppFeatureTests {
       $0.path.append(
         .meeting(MeetingDetail.State(meeting: Standup.mock.meetings[0], standup: .mock)))
     }
-    await store.send(.path(.element(id: 1, action: .meeting(.scrolled(by: 1, limit: 1))))) {
-      $0.path[id: 1]?.modify(\.meeting) { $0.scrollOffset = 1 }
+    await store.send(.path(.element(id: 1, action: .meeting(.scrolled(to: .init(line: 1)))))) {
+      $0.path[id: 1]?.modify(\.meeting) { $0.scrollPosition = .init(line: 1) }
     }
     await store.send(.path(.popFrom(id: 1))) {
       $0.path.pop(from: 1)

@@ -16,7 +16,7 @@ struct TestStoreReportingTests {
       MeetingDetail()
     }
     await withKnownIssue {
-      await store.send(.scrolled(by: 1, limit: 1)) { $0.scrollOffset = 2 }
+      await store.send(.scrolled(to: .init(line: 1))) { $0.scrollPosition = .init(line: 0) }
     }
   }
 

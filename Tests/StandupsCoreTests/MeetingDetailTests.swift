@@ -6,8 +6,12 @@ import Testing
 @Suite(.reportsIssues)
 @MainActor
 struct MeetingDetailTests {
+  typealias Position = MeetingDetail.TranscriptPosition
+
+  /// The view works out where a key scrolls to (it alone knows the width);
+  /// the state keeps it by transcript line, within the transcript.
   @Test
-  func scrollIsClampedToTheLimitTheViewGives() async {
+  func scrollKeepsAPositionWithinTheTranscript() async {
     let meeting = Meeting(
       id: .init(UUID(1)), date: testNow, transcript: "Blob: a\nBlob Jr: b\nBlob Sr: c")
     let store = TestStore(initialState: MeetingDetail.State(meeting: meeting, standup: .mock)) {
@@ -15,24 +19,15 @@ struct MeetingDetailTests {
     }
     #expect(store.state.transcriptLines == ["Blob: a", "Blob Jr: b", "Blob Sr: c"])
 
-    await store.send(.scrolled(by: 1, limit: 2)) { $0.scrollOffset = 1 }
-    await store.send(.scrolled(by: 10, limit: 2)) { $0.scrollOffset = 2 }
-    await store.send(.scrolled(by: 1, limit: 2))
-    await store.send(.scrolled(by: -10, limit: 2)) { $0.scrollOffset = 0 }
-    await store.send(.scrolled(by: -1, limit: 2))
-    // Everything fits: nothing to scroll.
-    await store.send(.scrolled(by: 3, limit: 0))
-  }
-
-  @Test
-  func aLowerLimitBringsTheOffsetBack() async {
-    let meeting = Meeting(id: .init(UUID(1)), date: testNow, transcript: "a\nb\nc\nd")
-    let store = TestStore(
-      initialState: MeetingDetail.State(meeting: meeting, standup: .mock, scrollOffset: 3)
-    ) {
-      MeetingDetail()
+    await store.send(.scrolled(to: Position(line: 1, row: 2))) {
+      $0.scrollPosition = Position(line: 1, row: 2)
     }
-    // The terminal grew: at most one row is beyond a screenful now.
-    await store.send(.scrolled(by: -1, limit: 1)) { $0.scrollOffset = 1 }
+    await store.send(.scrolled(to: Position(line: 9, row: 0))) {
+      $0.scrollPosition = Position(line: 2, row: 0)
+    }
+    await store.send(.scrolled(to: Position(line: -1, row: -3))) {
+      $0.scrollPosition = Position()
+    }
+    await store.send(.scrolled(to: Position()))
   }
 }

@@ -60,8 +60,11 @@ enum Invariants {
         }
       case .meeting(let meeting):
         if index != 1 { problems.append("a meeting at stack position \(index)") }
-        if !(0...max(0, meeting.transcriptLines.count - 1)).contains(meeting.scrollOffset) {
-          problems.append("transcript scrolled to \(meeting.scrollOffset)")
+        let position = meeting.scrollPosition
+        if !(0...max(0, meeting.transcriptLines.count - 1)).contains(position.line)
+          || position.row < 0
+        {
+          problems.append("transcript scrolled to \(position)")
         }
       }
     }

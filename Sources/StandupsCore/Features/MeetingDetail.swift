@@ -3,31 +3,48 @@ public struct MeetingDetail: Reducer {
   public struct State: Equatable, Sendable {
     public var meeting: Meeting
     public var standup: Standup
-    /// First transcript row shown (the transcript scrolls).
-    public var scrollOffset = 0
-    public init(meeting: Meeting, standup: Standup, scrollOffset: Int = 0) {
+    /// The first transcript row shown (the transcript scrolls).
+    public var scrollPosition = TranscriptPosition()
+    public init(
+      meeting: Meeting, standup: Standup, scrollPosition: TranscriptPosition = TranscriptPosition()
+    ) {
       self.meeting = meeting
       self.standup = standup
-      self.scrollOffset = scrollOffset
+      self.scrollPosition = scrollPosition
     }
     public var transcriptLines: [Substring] {
       meeting.transcript.split(separator: "\n", omittingEmptySubsequences: false)
     }
   }
 
+  /// A row of the transcript as shown: row `row` of line `line` once the
+  /// view has wrapped it. Kept by line, not by row on screen, so that a
+  /// terminal of another width still shows the same words at the top (only
+  /// the view knows the width).
+  public struct TranscriptPosition: Equatable, Sendable {
+    public var line: Int
+    public var row: Int
+    public init(line: Int = 0, row: Int = 0) {
+      self.line = line
+      self.row = row
+    }
+  }
+
   @CasePathable
   public enum Action: Equatable, Sendable {
-    /// Scroll by rows, to at most `limit`: how many rows the transcript has
-    /// beyond a screenful, which only the view knows (it wraps long lines).
-    case scrolled(by: Int, limit: Int)
+    /// Scrolled so that `position` is the first row shown (the view works
+    /// it out from the keys and the width).
+    case scrolled(to: TranscriptPosition)
   }
 
   public init() {}
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .scrolled(let rows, let limit):
-      state.scrollOffset = min(max(state.scrollOffset + rows, 0), max(0, limit))
+    case .scrolled(let position):
+      let lines = max(1, state.transcriptLines.count)
+      state.scrollPosition = TranscriptPosition(
+        line: min(max(position.line, 0), lines - 1), row: max(position.row, 0))
       return .none
     }
   }
