@@ -1,0 +1,51 @@
+import Testing
+
+@testable import TerminalUI
+
+/// `TextWidth.wrap`: words whole where they fit; a word wider than a line
+/// goes on from where the line is and is broken at the edge, nothing lost.
+struct TextWrapTests {
+  @Test func wordsWrapWhole() {
+    #expect(TextWidth.wrap("the quick brown fox", width: 9) == ["the quick", "brown fox"])
+    #expect(TextWidth.wrap("a\n\nb", width: 5) == ["a", "", "b"])
+    #expect(TextWidth.wrap("", width: 5) == [""])
+    #expect(TextWidth.wrap("anything", width: 0) == [])
+  }
+
+  @Test func aWordWiderThanALineIsBrokenFromWhereTheLineIs() {
+    #expect(
+      TextWidth.wrap("see https://example.com/abc now", width: 10) == [
+        "see https:", "//example.", "com/abc", "now",
+      ])
+    #expect(TextWidth.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+  }
+
+  /// Text written without spaces (Japanese, Chinese) breaks at the edge,
+  /// a two-column character never split.
+  @Test func textWithoutSpacesBreaksBetweenCharacters() {
+    #expect(TextWidth.wrap("来週の会議では新しい", width: 10) == ["来週の会議", "では新しい"])
+    #expect(TextWidth.wrap("来週の", width: 5) == ["来週", "の"])
+    // A character wider than the line has a line of its own (drawn cut).
+    #expect(TextWidth.wrap("来週", width: 1) == ["来", "週"])
+  }
+
+  @Test func noLineIsWiderThanTheWidthAndNothingIsLost() {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["a", "bc", "来", "👩‍👩‍👧", "é", " ", " ", "https://x.y/z", "会議室"]
+    for _ in 0..<300 {
+      let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+      let width = Int.random(in: 2...12, using: &generator)
+      let lines = TextWidth.wrap(text, width: width)
+      // (A character wider than the line, as a family emoji of three
+      // people is at 4, has one of its own.)
+      #expect(
+        lines.allSatisfy { TextWidth.of($0) <= width || $0.count == 1 },
+        "\(text) at \(width): \(lines)")
+      #expect(
+        lines.joined().filter { $0 != " " } == text.filter { $0 != " " },
+        "\(text) at \(width): \(lines)")
+    }
+  }
+}
