@@ -26,6 +26,10 @@ enum StandupDetailScreen {
     ])
   }
 
+  /// Content rows for the header with its title and blank rows, and under
+  /// it a meeting and an attendee with their section titles.
+  static let roomyHeight = 10
+
   static func draw(
     _ state: StandupDetail.State, in canvas: inout Canvas, bindings: [KeyBinding],
     environment: RenderEnvironment, memory: inout ViewMemory
@@ -35,30 +39,39 @@ enum StandupDetailScreen {
       in: &canvas, crumbs: ["Standups", standup.displayTitle], bindings: bindings
     ) { content in
       let width = content.bounds.width
-      content.put(standup.displayTitle, x: 1, y: 0, width: width - 2, style: Styles.title)
-      var x = content.put("Length ", x: 1, y: 1, style: Styles.hint)
-      x = content.put(standup.lengthText, x: x, y: 1)
-      x = content.put("   Theme ", x: x, y: 1, style: Styles.hint)
-      content.put(" \(standup.theme.name) ", x: x, y: 1, style: standup.theme.style)
+      // Short of room for the sections under a spaced header, the header
+      // loses its title (the crumbs show it) and its blank rows.
+      let isCompact = content.bounds.height < Self.roomyHeight
+      let headerY = isCompact ? 0 : 1
+      let startY = isCompact ? 1 : 3
+      if !isCompact {
+        content.put(standup.displayTitle, x: 1, y: 0, width: width - 2, style: Styles.title)
+      }
+      var x = content.put("Length ", x: 1, y: headerY, style: Styles.hint)
+      x = content.put(standup.lengthText, x: x, y: headerY)
+      x = content.put("   Theme ", x: x, y: headerY, style: Styles.hint)
+      content.put(" \(standup.theme.name) ", x: x, y: headerY, style: standup.theme.style)
 
       // Selectable rows: "Start meeting", then each past meeting.
       let meetings = standup.meetings
       let selectedMeeting = state.selection.flatMap { meetings.index(id: $0) }
       let startSelected = selectedMeeting == nil
-      content.put(Styles.marker(startSelected), x: 0, y: 3, style: .bold)
+      content.put(Styles.marker(startSelected), x: 0, y: startY, style: .bold)
       content.put(
-        " ▶ Start meeting ", x: 1, y: 3,
+        " ▶ Start meeting ", x: 1, y: startY,
         style: startSelected
           ? Styles.selected : standup.theme.accent.with(.bold))
 
-      // Meetings and attendees share what is left, each keeping at least a row.
-      let top = 5
-      let fixedRows = 3  // "Past meetings", a gap, "Attendees"
+      // Meetings and attendees share what is left, each keeping at least a
+      // row; with room for the meetings alone (they are what can be
+      // selected), the attendees are left to the edit sheet.
+      let top = startY + 2
+      let below = content.bounds.height - top - 1  // under "Past meetings"
+      let showsAttendees = below >= 4  // a meeting, a gap, "Attendees", a name
+      let fixedRows = showsAttendees ? 2 : 0  // a gap, "Attendees"
       var meetingRows = max(1, meetings.count)
-      var attendeeRows = max(1, standup.attendees.count)
-      while meetingRows + attendeeRows + fixedRows > content.bounds.height - top,
-        meetingRows > 1 || attendeeRows > 1
-      {
+      var attendeeRows = showsAttendees ? max(1, standup.attendees.count) : 0
+      while meetingRows + attendeeRows + fixedRows > below, meetingRows > 1 || attendeeRows > 1 {
         if meetingRows >= attendeeRows, meetingRows > 1 {
           meetingRows -= 1
         } else {
@@ -69,7 +82,9 @@ enum StandupDetailScreen {
       // names leave over go back to the meetings.
       let names = standup.attendees.map { $0.name.isEmpty ? "(no name)" : $0.name }
       var rows = names.map { "• " + $0 }
-      if names.count > attendeeRows {
+      if !showsAttendees {
+        rows = []
+      } else if names.count > attendeeRows {
         rows = NameRows.packed(names, width: max(1, width - 4), limit: attendeeRows)
         meetingRows = min(max(1, meetings.count), meetingRows + attendeeRows - rows.count)
       }
@@ -97,6 +112,7 @@ enum StandupDetailScreen {
         }
       }
 
+      guard showsAttendees else { return }
       let attendeesTop = top + 1 + meetingRows + 1
       content.put(
         "Attendees (\(standup.attendees.count))", x: 1, y: attendeesTop, style: Styles.sectionTitle)

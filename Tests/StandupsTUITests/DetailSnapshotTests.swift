@@ -1,9 +1,10 @@
 import Foundation
 import StandupsCore
-import StandupsTUI
 import TerminalUI
 import Testing
 import TextSnapshotTesting
+
+@testable import StandupsTUI
 
 /// The pushed screens — detail, record, meeting — and what they present, at 80×24.
 @MainActor
@@ -248,6 +249,25 @@ import TextSnapshotTesting
     let line = try #require(small.last { $0.contains("Person 1,") })
     #expect(line.contains(" more"), "\(small)")
     #expect(!small.joined().contains("Person 30"), "\(small)")
+  }
+
+  /// At every height the app runs at, the selected past meeting is on
+  /// screen (short screens drop the header's title and gaps, then the
+  /// attendees): Enter and x never act on a meeting not shown.
+  @Test func theSelectedMeetingIsShownAtEveryHeight() throws {
+    let standup = Standup.withMeetings
+    for height in 10...16 {
+      for width in [32, 40, 80] {
+        for meeting in standup.meetings {
+          let state = appState(
+            list, path: [.detail(StandupDetail.State(standup: standup, selection: meeting.id))])
+          let screen = draw(state, size: Size(width: width, height: height))
+          let date = utc.dateString(meeting.date)
+          let row = screen.lines.first { $0.contains(date) }
+          #expect(row?.contains("›") == true, "\(width)×\(height): \(screen.lines)")
+        }
+      }
+    }
   }
 
   /// Long notes wrap; the transcript scrolls until its last row is at the
