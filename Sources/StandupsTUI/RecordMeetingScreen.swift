@@ -16,7 +16,7 @@ enum RecordMeetingScreen {
           send: .nextButtonTapped),
         Command(KeyBinding(keys: [.enter], help: ("enter", "add note")), send: .noteSubmitted),
         Command(
-          KeyBinding(keys: [.escape, .ctrl("e")], help: ("esc", "end meeting")),
+          KeyBinding(keys: [.escape], help: ("esc", "end meeting")),
           send: .endMeetingButtonTapped),
       ], typesText: true
     ) { key in

@@ -170,6 +170,18 @@ import Testing
     ]
   }()
 
+  /// The note being typed edits as every field does: Ctrl-E goes to its
+  /// end (it does not end the meeting, which is Esc).
+  @Test func recordingNotesEditLikeEveryField() {
+    var record = RecordMeeting.State(standup: .mock)
+    record.draft = "abc"
+    record.cursor = 0
+    let keymap = RecordMeetingScreen.keymap(record)
+    #expect(keymap.action(for: .ctrl("e")) == .draftChanged("abc", cursor: 3))
+    #expect(keymap.action(for: .ctrl("a")) == .draftChanged("abc", cursor: 0))
+    #expect(keymap.action(for: .escape) == .endMeetingButtonTapped)
+  }
+
   @Test func everyKeyInTheHelpBarIsHandled() {
     for (name, state) in Self.screens {
       let keymap = keymap(state, ui: ShellUI(), size: .large)
