@@ -51,7 +51,7 @@ extension AppView {
   ) -> Keymap<Action> {
     switch scene.overlay {
     case .alert(let alert):
-      return AlertOverlay.keymap(alert, focus: focus(of: alert, in: state))
+      return withHelpKey(AlertOverlay.keymap(alert, focus: focus(of: alert, in: state)))
     case .sheet(let keymap, _):
       return withHelpKey(keymap)
     case nil:

@@ -127,8 +127,8 @@ extension InventoryFuzz {
       case nil:
         line = " " + HelpBar.line(scene.screen.keymap.bindings + [helpKey], width: size.width - 2)
       case .alert(let alert):
-        line =
-          " " + HelpBar.line(AlertOverlay.keymap(alert, focus: 0).bindings, width: size.width - 2)
+        let bindings = AlertOverlay.keymap(alert, focus: 0).bindings + [helpKey]
+        line = " " + HelpBar.line(bindings, width: size.width - 2)
       case .sheet:
         line = ""
       }

@@ -125,6 +125,12 @@ import Testing
     #expect(keymap.action(for: .char("r")) == (alert(.dismiss)))
     #expect(keymap.action(for: .escape) == (alert(.dismiss)))
     #expect(keymap.action(for: .enter) == (alert(.dismiss)))
+    // Help opens over an alert too, and lists its keys (the button letters
+    // among them); its help bar says so.
+    #expect(keymap.action(for: .char("?")) == .helpToggled)
+    #expect(draw(state, size: .small).lines.last?.contains("? help") == true)
+    let help = draw(state, ui: ShellUI(showsHelp: true), size: .large)
+    #expect(help.shows("press the button it starts"), "\(help.lines)")
   }
 
   /// Ctrl-N calls the next speaker while there is one; after the last, or
