@@ -19,7 +19,7 @@ extension AppView {
   /// The keys of the top-most thing on screen (help, alert, sheet or screen),
   /// the global keys first.
   public func keymap(_ state: Shell<App>.State, size: Size) -> Keymap<Action> {
-    guard fits(size) else { return Self.tooSmallKeymap }
+    guard fits(size) else { return tooSmallKeymap(state, size: size) }
     let scene = sceneWithHelpKey(state, size: size)
     return keymap(state, scene: scene, screenKeymap: scene.screen.keymap, size: size)
   }
@@ -27,6 +27,17 @@ extension AppView {
   /// While the terminal is too small nothing is on screen to act on: only
   /// quitting and suspending work, so no key changes what cannot be seen.
   static var tooSmallKeymap: Keymap<Action> { Keymap(globalCommands) }
+
+  /// The keys while too small: those, and the save key while the quit
+  /// key's warning (shown on the too-small screen) offers it.
+  func tooSmallKeymap(_ state: Shell<App>.State, size: Size) -> Keymap<Action> {
+    var keymap = Self.tooSmallKeymap
+    guard state.isQuitWarningShown, case .sheet(let sheet, _) = scene(state.app, size).overlay,
+      let key = StandardKeys.save.keys.first, let save = sheet.action(for: key)
+    else { return keymap }
+    keymap.append(Command(StandardKeys.save, send: save))
+    return keymap
+  }
 
   /// The most rows a banner takes: a longer message is cut on the last.
   static var bannerRows: Int { 3 }
@@ -125,7 +136,7 @@ extension AppView {
     -> (frame: Frame, keymap: () -> Keymap<Action>)
   {
     guard fits(size) else {
-      return (tooSmall(size, banner: state.bannerText), { Self.tooSmallKeymap })
+      return (tooSmall(size, banner: state.bannerText), { tooSmallKeymap(state, size: size) })
     }
     // Made once: the keys in force and the screen's help bar both start from it.
     let scene = sceneWithHelpKey(state, size: size)

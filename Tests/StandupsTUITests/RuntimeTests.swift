@@ -171,6 +171,25 @@ import Testing
     #expect(edit.isFinished)
   }
 
+  /// Too small to show the sheet, the warning's save key saves as it says;
+  /// without the warning, no key but quitting and suspending acts.
+  @Test func theSaveKeyTheWarningOffersWorksWhileTooSmall() {
+    let (runtime, backend) = makeRuntime(appState([.mock]), size: Size(width: 40, height: 12))
+    runtime.press(.enter, .char("e"), .char("!"))
+    let tooSmall = Size(width: 20, height: 6)
+    backend.resize(to: tooSmall)
+    runtime.handle(.resize(tooSmall))
+    runtime.press(.ctrl("s"))
+    #expect(
+      runtime.state.path.last.flatMap { if case .detail(let d) = $0 { d } else { nil } }?
+        .destination != nil, "ctrl+s before the warning does nothing")
+    runtime.press(.ctrl("c"))
+    #expect(backend.lines.joined(separator: " ").contains("ctrl+s"), "\(backend.lines)")
+    runtime.press(.ctrl("s"))
+    #expect(!runtime.isFinished)
+    #expect(runtime.state.standupsList.standups.first?.title == Standup.mock.title + "!")
+  }
+
   /// On a terminal the sheet fills, the banner's rows are drawn over the
   /// sheet: the warning is seen whole (at 40 columns on two rows, not cut),
   /// and the field keeps its cursor.
