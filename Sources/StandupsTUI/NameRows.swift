@@ -19,8 +19,16 @@ enum NameRows {
         let after = left == 0 ? 0 : isLast ? TextWidth.of(", and \(left) more") : 1
         let fits = TextWidth.of(candidate) + after <= width
         // A name longer than a row has one of its own, cut; on the last row
-        // only if it is the last name, else the count takes the row.
-        guard fits || (row.isEmpty && (!isLast || left == 0)) else { break }
+        // it is cut to leave room for the count, if that leaves a few columns.
+        guard fits || (row.isEmpty && (!isLast || left == 0)) else {
+          let room = width - TextWidth.of(", and \(left) more")
+          if row.isEmpty, isLast, room >= 4 {
+            row = String(
+              TextWidth.truncate(piece, to: room).reversed().drop { $0 == " " }.reversed())
+            end += 1
+          }
+          break
+        }
         row = candidate
         end += 1
       }

@@ -22,5 +22,10 @@ struct NameRowsTests {
         "Ada, Grace, Linus,", "Radia, and 2 more",
       ])
     #expect(NameRows.packed([], width: 13, limit: 2).isEmpty)
+    // On the last row a name too long to go with the count is cut for it,
+    // rather than the count standing alone.
+    let long = ["Christopher Anderson", "Elizabeth Montgomery", "Al"]
+    #expect(NameRows.packed(long, width: 24, limit: 1) == ["Christopher…, and 2 more"])
+    #expect(NameRows.packed(long, width: 14, limit: 1) == ["and 3 more"])
   }
 }
