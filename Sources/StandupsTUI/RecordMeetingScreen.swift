@@ -48,10 +48,19 @@ enum RecordMeetingScreen {
           filledStyle: standup.theme.accent, emptyStyle: Styles.hint
         ).draw(in: &$0)
       }
-      let elapsed = "Elapsed \(Duration.seconds(state.secondsElapsed).clock)"
-      let remaining = "Remaining \(state.durationRemaining.clock)"
+      // Where both labels do not fit apart, the times alone (the remaining
+      // one counting down, with a minus).
+      var elapsed = "Elapsed \(Duration.seconds(state.secondsElapsed).clock)"
+      var remaining = "Remaining \(state.durationRemaining.clock)"
+      if TextWidth.of(elapsed) + TextWidth.of(remaining) + 1 > width - 2 {
+        elapsed = Duration.seconds(state.secondsElapsed).clock
+        remaining = "-" + state.durationRemaining.clock
+      }
       content.put(elapsed, x: 1, y: 1, style: Styles.hint)
-      content.put(remaining, x: width - 1 - TextWidth.of(remaining), y: 1, style: Styles.hint)
+      let remainingX = width - 1 - TextWidth.of(remaining)
+      if remainingX > 1 + TextWidth.of(elapsed) {
+        content.put(remaining, x: remainingX, y: 1, style: Styles.hint)
+      }
 
       let count = standup.attendees.count
       let speaker =
@@ -71,7 +80,11 @@ enum RecordMeetingScreen {
       for (i, note) in notes.enumerated() {
         var x = 1
         if !note.speaker.isEmpty {
-          x = content.put(note.speaker + ": ", x: x, y: notesTop + i, style: .bold)
+          // At most half the row: the note's text keeps the rest.
+          let label = note.speaker + ": "
+          let labelWidth = min(TextWidth.of(Sanitizer.inert(label)), width / 2)
+          content.put(label, x: x, y: notesTop + i, width: labelWidth, style: .bold)
+          x += labelWidth
         }
         x = content.put(note.text, x: x, y: notesTop + i, width: max(0, width - x - 1))
       }
