@@ -4,11 +4,17 @@ import TerminalUI
 
 /// One standup: its length and theme, "Start meeting", past meetings, attendees.
 enum StandupDetailScreen {
-  static func keymap(_ state: StandupDetail.State) -> Keymap<StandupDetail.Action> {
+  static func keymap(_ state: StandupDetail.State, size: Size) -> Keymap<StandupDetail.Action> {
     let meeting = state.selection
+    let rows = state.standup.meetings.count + 1  // "Start meeting" and the meetings
+    let page = max(1, layout(state, width: size.width - 2, height: size.height - 4).meetingRows)
     return Keymap([
       Command(Keys.up, send: .selectionMoved(by: -1)),
       Command(Keys.down, send: .selectionMoved(by: 1)),
+      Command(Keys.pageUp, send: .selectionMoved(by: -page)),
+      Command(Keys.pageDown, send: .selectionMoved(by: page)),
+      Command(Keys.top, send: .selectionMoved(by: -rows)),
+      Command(Keys.bottom, send: .selectionMoved(by: rows)),
       Command(KeyBinding(keys: [.enter], help: ("enter", meeting == nil ? "start" : "open"))) {
         _ in meeting.map { .meetingTapped($0) } ?? .startMeetingButtonTapped
       },
@@ -30,6 +36,52 @@ enum StandupDetailScreen {
   /// it a meeting and an attendee with their section titles.
   static let roomyHeight = 10
 
+  /// Where the screen's parts go in content of `width` × `height`.
+  struct Layout: Equatable {
+    /// Short of room for the sections under a spaced header, the header
+    /// loses its title (the crumbs show it) and its blank rows.
+    var isCompact: Bool
+    /// The row of "Past meetings".
+    var top: Int
+    var meetingRows: Int
+    /// With room for the meetings alone (they are what can be selected),
+    /// the attendees are left to the edit sheet.
+    var showsAttendees: Bool
+    /// One name a row while they fit, else packed by name.
+    var attendeeRows: [String]
+  }
+
+  static func layout(_ state: StandupDetail.State, width: Int, height: Int) -> Layout {
+    let standup = state.standup
+    let isCompact = height < roomyHeight
+    let top = isCompact ? 3 : 5
+    // Meetings and attendees share what is left, each keeping at least a row.
+    let below = height - top - 1  // under "Past meetings"
+    let showsAttendees = below >= 4  // a meeting, a gap, "Attendees", a name
+    let fixedRows = showsAttendees ? 2 : 0  // a gap, "Attendees"
+    var meetingRows = max(1, standup.meetings.count)
+    var attendeeRows = showsAttendees ? max(1, standup.attendees.count) : 0
+    while meetingRows + attendeeRows + fixedRows > below, meetingRows > 1 || attendeeRows > 1 {
+      if meetingRows >= attendeeRows, meetingRows > 1 {
+        meetingRows -= 1
+      } else {
+        attendeeRows -= 1
+      }
+    }
+    // Rows the packed names leave over go back to the meetings.
+    let names = standup.attendees.map { $0.name.isEmpty ? "(no name)" : $0.name }
+    var rows = names.map { "• " + $0 }
+    if !showsAttendees {
+      rows = []
+    } else if names.count > attendeeRows {
+      rows = NameRows.packed(names, width: max(1, width - 4), limit: attendeeRows)
+      meetingRows = min(max(1, standup.meetings.count), meetingRows + attendeeRows - rows.count)
+    }
+    return Layout(
+      isCompact: isCompact, top: top, meetingRows: meetingRows, showsAttendees: showsAttendees,
+      attendeeRows: rows)
+  }
+
   static func draw(
     _ state: StandupDetail.State, in canvas: inout Canvas, bindings: [KeyBinding],
     environment: RenderEnvironment, memory: inout ViewMemory
@@ -39,12 +91,10 @@ enum StandupDetailScreen {
       in: &canvas, crumbs: ["Standups", standup.displayTitle], bindings: bindings
     ) { content in
       let width = content.bounds.width
-      // Short of room for the sections under a spaced header, the header
-      // loses its title (the crumbs show it) and its blank rows.
-      let isCompact = content.bounds.height < Self.roomyHeight
-      let headerY = isCompact ? 0 : 1
-      let startY = isCompact ? 1 : 3
-      if !isCompact {
+      let layout = layout(state, width: width, height: content.bounds.height)
+      let headerY = layout.isCompact ? 0 : 1
+      let startY = layout.top - 2
+      if !layout.isCompact {
         content.put(standup.displayTitle, x: 1, y: 0, width: width - 2, style: Styles.title)
       }
       var x = content.put("Length ", x: 1, y: headerY, style: Styles.hint)
@@ -62,33 +112,9 @@ enum StandupDetailScreen {
         style: startSelected
           ? Styles.selected : standup.theme.accent.with(.bold))
 
-      // Meetings and attendees share what is left, each keeping at least a
-      // row; with room for the meetings alone (they are what can be
-      // selected), the attendees are left to the edit sheet.
-      let top = startY + 2
-      let below = content.bounds.height - top - 1  // under "Past meetings"
-      let showsAttendees = below >= 4  // a meeting, a gap, "Attendees", a name
-      let fixedRows = showsAttendees ? 2 : 0  // a gap, "Attendees"
-      var meetingRows = max(1, meetings.count)
-      var attendeeRows = showsAttendees ? max(1, standup.attendees.count) : 0
-      while meetingRows + attendeeRows + fixedRows > below, meetingRows > 1 || attendeeRows > 1 {
-        if meetingRows >= attendeeRows, meetingRows > 1 {
-          meetingRows -= 1
-        } else {
-          attendeeRows -= 1
-        }
-      }
-      // One name a row while they fit, else packed by name; rows the packed
-      // names leave over go back to the meetings.
-      let names = standup.attendees.map { $0.name.isEmpty ? "(no name)" : $0.name }
-      var rows = names.map { "• " + $0 }
-      if !showsAttendees {
-        rows = []
-      } else if names.count > attendeeRows {
-        rows = NameRows.packed(names, width: max(1, width - 4), limit: attendeeRows)
-        meetingRows = min(max(1, meetings.count), meetingRows + attendeeRows - rows.count)
-      }
-
+      let top = layout.top
+      let meetingRows = layout.meetingRows
+      let rows = layout.attendeeRows
       content.put("Past meetings (\(meetings.count))", x: 1, y: top, style: Styles.sectionTitle)
       if meetings.isEmpty {
         content.put("No meetings yet", x: 3, y: top + 1, style: Styles.hint)
@@ -112,7 +138,7 @@ enum StandupDetailScreen {
         }
       }
 
-      guard showsAttendees else { return }
+      guard layout.showsAttendees else { return }
       let attendeesTop = top + 1 + meetingRows + 1
       content.put(
         "Attendees (\(standup.attendees.count))", x: 1, y: attendeesTop, style: Styles.sectionTitle)

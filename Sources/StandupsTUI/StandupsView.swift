@@ -117,7 +117,7 @@ public enum StandupsView {
     switch element {
     case .detail(let detail):
       return self.detail(
-        detail, id: id, back: back, environment: environment,
+        detail, id: id, size: size, back: back, environment: environment,
         extra: [Command(Keys.copy, send: .app(.copyButtonTapped(copyContent(of: detail))))] + review
       )
     case .record(let record):
@@ -179,13 +179,13 @@ public enum StandupsView {
   }
 
   static func detail(
-    _ detail: StandupDetail.State, id: StackElementID, back: Command<Action>,
+    _ detail: StandupDetail.State, id: StackElementID, size: Size, back: Command<Action>,
     environment: RenderEnvironment, extra: [Command<Action>] = []
   ) -> Scene {
     let embed: (StandupDetail.Action) -> Action = {
       .app(.path(.element(id: id, action: .detail($0))))
     }
-    var keymap = StandupDetailScreen.keymap(detail).map(embed)
+    var keymap = StandupDetailScreen.keymap(detail, size: size).map(embed)
     keymap.append(contentsOf: extra)
     keymap.append(back)
     let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in

@@ -176,6 +176,37 @@ import Testing
     ]
   }()
 
+  /// A standup's past meetings page like the list: PgDn moves a screenful
+  /// (the meeting rows shown), G to the last meeting, g back to "Start
+  /// meeting".
+  @Test func pastMeetingsPageAndJumpToTheirEnds() {
+    var standup = Standup.mock
+    standup.meetings = IdentifiedArray(
+      uniqueElements: (1...40).map {
+        Meeting(
+          id: .init(UUID($0 + 300)), date: Date(timeIntervalSince1970: 1_700_000_000 - Double($0)),
+          transcript: "Meeting \($0)")
+      })
+    let (runtime, backend) = makeRuntime(
+      appState([standup], path: [.detail(StandupDetail.State(standup: standup))]))
+    func selected() -> Meeting.ID? {
+      guard case .detail(let detail) = runtime.state.path.last else { return nil }
+      return detail.selection
+    }
+    let shown = backend.lines.filter { $0.contains("Meeting ") }.count
+    #expect(shown > 1)
+    runtime.press(.pageDown)
+    #expect(selected() == standup.meetings[shown - 1].id)
+    #expect(backend.lines.contains { $0.contains("›") && $0.contains("Meeting \(shown)") })
+    runtime.press(.char("G"))
+    #expect(selected() == standup.meetings.last?.id)
+    #expect(backend.lines.contains { $0.contains("›") && $0.contains("Meeting 40") })
+    runtime.press(.pageUp)
+    #expect(selected() == standup.meetings[39 - shown].id)
+    runtime.press(.char("g"))
+    #expect(selected() == nil)
+  }
+
   /// The note being typed edits as every field does: Ctrl-E goes to its
   /// end (it does not end the meeting, which is Esc).
   @Test func recordingNotesEditLikeEveryField() {
