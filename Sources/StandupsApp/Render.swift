@@ -45,7 +45,7 @@ struct Render: AsyncParsableCommand {
     let screen = frame.composited()
     let text =
       ansi
-      ? AnsiText.render(screen)
+      ? AnsiText.render(screen, colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
       : screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
         .joined(separator: "\n")
     print(text)

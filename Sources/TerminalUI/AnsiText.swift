@@ -2,16 +2,18 @@
 /// printing a screen outside the app (`standups render --ansi`). Cell text is
 /// already inert, so the only escape sequences in the output are these.
 public enum AnsiText {
-  public static func render(_ canvas: Canvas) -> String {
+  /// Without `colors` (`NO_COLOR`), only the attributes are sent.
+  public static func render(_ canvas: Canvas, colors: Bool = true) -> String {
     var out = ""
     for y in 0..<canvas.size.height {
       var current = Style.plain
       for x in 0..<canvas.size.width {
         let cell = canvas[x, y]
         if cell.isContinuation { continue }
-        if cell.style != current {
-          out += sgr(cell.style)
-          current = cell.style
+        let style = colors ? cell.style : Style(attributes: cell.style.attributes)
+        if style != current {
+          out += sgr(style)
+          current = style
         }
         out += cell.text
       }

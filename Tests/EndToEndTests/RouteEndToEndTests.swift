@@ -74,10 +74,29 @@ struct RouteEndToEndTests {
     #expect(!plain.stdout.contains("\u{1B}"))
     #expect(plain.stdout.contains("Delete?"))
 
+    // (The test process may run under NO_COLOR itself.)
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = nil
     let colored = try Harness.run(
-      binary, ["render", "--data", data, "--open", "/", "--size", "80x24", "--ansi"])
+      binary, ["render", "--data", data, "--open", "/", "--size", "80x24", "--ansi"],
+      environment: environment)
     #expect(colored.status == 0)
     #expect(colored.stdout.contains("\u{1B}["))
     #expect(colored.stdout.contains("Engineering"))
+    #expect(colored.stdout.contains(";38;2;"), "colours are what --ansi adds")
+
+    // Under NO_COLOR, attributes only: no colour code at all.
+    environment["NO_COLOR"] = "1"
+    let mono = try Harness.run(
+      binary, ["render", "--data", data, "--open", "/", "--size", "80x24", "--ansi"],
+      environment: environment)
+    #expect(mono.status == 0)
+    #expect(mono.stdout.contains("\u{1B}[0;1"), "bold is kept")
+    let codes = mono.stdout.components(separatedBy: "\u{1B}[").dropFirst().map {
+      $0.prefix { $0 != "m" }.split(separator: ";")
+    }
+    #expect(
+      codes.allSatisfy { $0.allSatisfy { ["0", "1", "2", "4", "7"].contains($0) } },
+      "\(Set(codes.map { $0.joined(separator: ";") }))")
   }
 }
