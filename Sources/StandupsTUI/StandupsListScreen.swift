@@ -147,7 +147,11 @@ enum StandupsListScreen {
 
   static func drawNoMatch(_ text: String, in canvas: inout Canvas) {
     let width = canvas.bounds.width
-    let quoted = TextWidth.truncate(Sanitizer.inert(text), to: max(1, width - 24))
+    let inert = Sanitizer.inert(text)
+    var quoted = TextWidth.truncate(inert, to: max(1, width - 24))
+    // Cut, it is padded to the width (a wide character did not fit): the
+    // quote closes after the ellipsis.
+    if quoted != inert { quoted = String(quoted.reversed().drop { $0 == " " }.reversed()) }
     let lines = ["No standups match '\(quoted)'", "", "esc clears the filter"]
     let top = max(0, (canvas.bounds.height - lines.count) / 2)
     for (i, line) in lines.enumerated() {
