@@ -158,10 +158,20 @@ struct Export: AsyncParsableCommand {
     guard case .standup = route, let id = state.standupsList.selection,
       let standup = standups[id: id]
     else { return .all }
-    for element in state.path {
-      if case .meeting(let detail) = element, let meeting = standup.meetings[id: detail.meeting.id]
-      {
-        return .meeting(standup, meeting)
+    // A meeting's screen, or one the standup's screen highlights (its delete
+    // alert's route), is that meeting, as `y` copies it.
+    for element in state.path.reversed() {
+      switch element {
+      case .meeting(let detail):
+        if let meeting = standup.meetings[id: detail.meeting.id] {
+          return .meeting(standup, meeting)
+        }
+      case .detail(let detail):
+        if let id = detail.selection, let meeting = standup.meetings[id: id] {
+          return .meeting(standup, meeting)
+        }
+      default:
+        break
       }
     }
     return .standup(standup)

@@ -90,8 +90,11 @@ struct ExportEndToEndTests {
 
         """)
     // The first meeting, by position and by id prefix; the route's standup alone.
+    // Its delete alert's route names it too (the standup's screen with
+    // the meeting highlighted, which `y` copies).
     for route in [
       "/Design/meetings/1", "standups:///1/meetings/bbbbbbbb-0000-0000-0000-000000000001",
+      "/Design/meetings/1/delete",
     ] {
       let first = try data.export(["--open", route])
       #expect(first.status == 0, "\(first.stderr)")
