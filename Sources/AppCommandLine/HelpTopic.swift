@@ -17,6 +17,16 @@ extension ParsableCommand {
       + (shown + ["help"]).joined(separator: ", ") + ")"
   }
 
+  /// `-h export` and `--help export` as `help export`: with a default
+  /// subcommand the parser would take the flag for the default's and show
+  /// its help, whatever subcommand follows.
+  public static func helpBeforeSubcommand(_ arguments: [String]) -> [String] {
+    guard arguments.count > 1, ["-h", "--help"].contains(arguments[0]),
+      configuration.subcommands.contains(where: { $0._commandName == arguments[1] })
+    else { return arguments }
+    return ["help"] + arguments.dropFirst()
+  }
+
   /// Stops with that usage error (exit status 64), before anything runs.
   public static func rejectUnknownHelpTopic(
     in arguments: [String] = Array(CommandLine.arguments.dropFirst())

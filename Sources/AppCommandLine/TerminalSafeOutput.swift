@@ -54,7 +54,8 @@ extension AsyncParsableCommand {
   /// As `main()`, with errors reported by `exitSafely(withError:)`.
   public static func mainSafely() async {
     do {
-      var command = try await asyncParseAsRoot()
+      var command = try await asyncParseAsRoot(
+        helpBeforeSubcommand(Array(CommandLine.arguments.dropFirst())))
       if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {

@@ -25,13 +25,19 @@ struct Import: AsyncParsableCommand {
       "The database (default: $STANDUPS_DATABASE_URL).", valueName: "url"))
   var database: String?
 
+  static let needsDatabase = ValidationError(
+    "import needs a database: --database URL or $STANDUPS_DATABASE_URL")
+
+  /// Said first, with import's usage: without a database the data file's
+  /// options are beside the point.
+  func validate() throws {
+    let variable = ProcessInfo.processInfo.environment["STANDUPS_DATABASE_URL"] ?? ""
+    guard database != nil || !variable.isEmpty else { throw Self.needsDatabase }
+  }
+
   @MainActor
   func run() async throws {
-    let needsDatabase = ValidationError(
-      "import needs a database: --database URL or $STANDUPS_DATABASE_URL")
-    // Said first: without a database the data file's options are beside the point.
-    let variable = ProcessInfo.processInfo.environment["STANDUPS_DATABASE_URL"] ?? ""
-    guard database != nil || !variable.isEmpty else { throw needsDatabase }
+    let needsDatabase = Self.needsDatabase
     let options = try DataOptions.parse(database.map { ["--database", $0] } ?? [])
     guard let url = try options.databaseURL() else { throw needsDatabase }
     let standups: IdentifiedArrayOf<Standup>

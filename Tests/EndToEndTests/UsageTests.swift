@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TmuxTesting
+
+/// Usage errors and help name the subcommand they are about.
+@Suite(.timeLimit(.minutes(3)))
+struct UsageTests {
+  /// The environment of the tests, without a database to fall back on.
+  static var environment: [String: String] {
+    TerminalSession.environment.filter { $0.key != "STANDUPS_DATABASE_URL" }
+  }
+
+  @Test func importWithoutADatabaseShowsImportsUsage() throws {
+    let binary = try #require(ToolsEndToEndTests.standups)
+    let result = try Harness.run(binary, ["import", "x.json"], environment: Self.environment)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("import needs a database"), "\(result.stderr)")
+    #expect(result.stderr.contains("Usage: standups import <file>"), "\(result.stderr)")
+  }
+
+  /// `-h <subcommand>` is that subcommand's help, not the default command's.
+  @Test(arguments: [("standups", "export"), ("standups", "render"), ("inventory", "render")])
+  func helpFlagBeforeASubcommandIsItsHelp(app: String, subcommand: String) throws {
+    let binary = try #require(
+      app == "standups" ? ToolsEndToEndTests.standups : ToolsEndToEndTests.inventory)
+    for flag in ["-h", "--help"] {
+      let viaFlag = try Harness.run(binary, [flag, subcommand], environment: Self.environment)
+      let viaHelp = try Harness.run(binary, ["help", subcommand], environment: Self.environment)
+      #expect(viaFlag.status == 0)
+      #expect(viaFlag.stdout.contains("USAGE: \(app) \(subcommand)"), "\(viaFlag.stdout)")
+      #expect(viaFlag.stdout == viaHelp.stdout)
+    }
+    // Alone, the flag is still the root's help.
+    let root = try Harness.run(binary, ["-h"], environment: Self.environment)
+    #expect(root.stdout.contains("SUBCOMMANDS:"), "\(root.stdout)")
+  }
+}
