@@ -14,7 +14,7 @@ public enum AlertOverlay {
       .alertFocusMoved(AlertFocus(alertID: alert.id, index: index))
     }
     // Enter and Esc first: the help bar keeps those when it is cut short.
-    return Keymap(
+    var keymap = Keymap<Shell<App>.Action>(
       [
         Command(KeyBinding(keys: [.enter], help: ("enter", "select")), send: alert.press(focus)),
         Command(KeyBinding(keys: [.escape], help: ("esc", "cancel")), send: alert.cancel),
@@ -31,6 +31,8 @@ public enum AlertOverlay {
       ],
       fallback: { key in row.index(for: key).map(alert.press) }
     )
+    keymap.takesHeldKeys = false
+    return keymap
   }
 
   public static func layer<Action>(

@@ -67,6 +67,9 @@ public struct Keymap<Action: Sendable> {
   /// Whether printable keys are text here: then `?` types itself and only F1
   /// opens help.
   public var typesText: Bool
+  /// Whether a held key's repeats, arriving together, act here one by one;
+  /// not in an alert, whose button a repeat could press unseen.
+  public var takesHeldKeys = true
 
   public init(
     _ commands: [Command<Action>], typesText: Bool = false,
@@ -158,6 +161,7 @@ public struct Keymap<Action: Sendable> {
       [], typesText: typesText,
       fallback: fallback.map { f in { f($0).map(transform) } },
       paste: paste.map { f in { f($0).map(transform) } })
+    keymap.takesHeldKeys = takesHeldKeys
     let base = self
     keymap.mapped = MappedCommands(
       action: { base.commandAction(for: $0).map(transform) },

@@ -97,12 +97,19 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         store.send(action)
       }
     case .typed(let text):
-      guard currentKeymap(store.state).paste != nil else {
-        // Keys, each under the keymap the one before it left.
-        for character in text { handle(.key(.char(character))) }
+      let keymap = currentKeymap(store.state)
+      // A held key's repeats (one character again and again) are keys where
+      // no field takes text, each under the keymap the one before left,
+      // until one opens an alert or quits. Anything else is text pasted
+      // where the terminal does not mark pastes: never taken for keys.
+      guard keymap.paste == nil, let first = text.first, text.allSatisfy({ $0 == first }) else {
+        handle(.paste(text))
         return
       }
-      handle(.paste(text))
+      for character in text {
+        guard !isFinished, currentKeymap(store.state).takesHeldKeys else { break }
+        handle(.key(.char(character)))
+      }
     case .resize:
       needsRender = true
     case .terminate:

@@ -5,10 +5,10 @@ import Testing
 
 @testable import StandupsTUI
 
-/// Characters that arrive together in one read (keys held down, typed
-/// ahead over a slow link, or pasted where the terminal does not mark
-/// pastes): text where a field takes it, else one key each. A marked
-/// (bracketed) paste is only ever text.
+/// Characters that arrive together in one read (a key held down, or text
+/// pasted where the terminal does not mark pastes): text where a field
+/// takes it; else a held key's repeats are keys, and anything else is
+/// dropped. A marked (bracketed) paste is only ever text.
 @MainActor
 struct TypedTextTests {
   static let standups = IdentifiedArray(
@@ -26,17 +26,32 @@ struct TypedTextTests {
     #expect(backend.shows("› Team 4"), "\(backend.lines)")
   }
 
-  /// A key that opens a sheet changes what the rest are: its title.
-  @Test func aKeyThatOpensAFieldTakesTheRestAsText() {
-    let (runtime, backend) = makeRuntime(appState(Self.standups))
-    runtime.handle(.typed("aRetro"))
-    runtime.render()
-    guard case .add(let form) = runtime.state.standupsList.destination else {
-      Issue.record("no add sheet: \(backend.lines)")
+  /// Text pasted where the terminal does not mark pastes is never taken
+  /// for keys: "daily" on the list does not open the delete alert and
+  /// press its "Yes".
+  @Test func mixedCharactersOnTheListAreNotKeys() {
+    let (runtime, _) = makeRuntime(appState(Self.standups, selection: Self.standups[0].id))
+    for text in ["daily", "quick", "aRetro"] {
+      runtime.handle(.typed(text))
+      #expect(runtime.state.standupsList.standups == Self.standups, "\(text)")
+      #expect(runtime.state.standupsList.destination == nil, "\(text)")
+      #expect(!runtime.isFinished, "\(text)")
+    }
+  }
+
+  /// A held key stops at an alert (its repeats must not press a button
+  /// unseen) and at a quit.
+  @Test func aHeldKeyStopsAtAnAlertAndAtAQuit() {
+    let (runtime, _) = makeRuntime(appState(Self.standups, selection: Self.standups[0].id))
+    runtime.handle(.typed("dddd"))
+    #expect(runtime.state.standupsList.standups == Self.standups)
+    guard case .alert = runtime.state.standupsList.destination else {
+      Issue.record("no delete alert: \(String(describing: runtime.state.standupsList.destination))")
       return
     }
-    #expect(form.standup.title == "Retro")
-    #expect(backend.shows("Retro"))
+    runtime.press(.escape)
+    runtime.handle(.typed("qqqq"))
+    #expect(runtime.isFinished)
   }
 
   @Test func inAFieldTheyAreTextAsTyped() {
