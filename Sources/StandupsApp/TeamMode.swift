@@ -60,10 +60,16 @@ enum TeamMode {
     -> [String]
   {
     let seconds = team.answerTimeout.components.seconds
+    // The terminal is the shell's again: Ctrl-C, a hang-up or SIGTERM would
+    // end the process before the changes are sent or in the journal. They
+    // wait, as the close does, at most the answer timeout.
+    let ignored = [SIGINT, SIGHUP, SIGTERM].map { ($0, signal($0, SIG_IGN)) }
+    defer { for (number, previous) in ignored { signal(number, previous) } }
     let note = Task {
       try await Task.sleep(for: delay)
       printError(
-        "waiting for the database server to take the last changes (up to \(seconds) seconds)…")
+        "waiting up to \(seconds) seconds for the database server to take the last changes "
+          + "(if it does not, they are kept on this machine)…")
     }
     defer { note.cancel() }
     return await team.close()

@@ -35,12 +35,16 @@ struct StalledServerEndToEndTests {
     try await member.add("Planned while stalled")
     try member.session.sendKeys("q")
     // The app's screen is gone while it waits: the line says why.
-    try await member.session.waitForText("waiting for the database server")
+    let pid = try member.pid()
+    try await member.session.waitForText("for the database server to take")
     #expect(try !member.screen().contains("Planned while stalled"))
+    // Ctrl-C, a hang-up or SIGTERM now would lose the change: they wait.
+    for signal in [SIGINT, SIGHUP, SIGTERM] { kill(pid, signal) }
     let status = try await member.session.waitForExit(timeout: .seconds(30))
     #expect(status == 0)
     let after = try member.session.screen(history: true)
     #expect(after.contains("up to 10 seconds"), "\(after)")
+    #expect(after.contains("kept on this machine"), "\(after)")
     #expect(after.contains("1 save is kept in"), "\(after)")
     #expect(
       home.teamFiles().contains { $0.hasPrefix("state/standups/journal-") }, "\(home.teamFiles())")
