@@ -62,17 +62,33 @@ public enum CompletionScripts {
   /// names: bash would show only their last part).
   static func bashRoutesAsData(_ script: String, command: String) -> String {
     let call = #"__\#(command)_add_completions -W "$(__\#(command)_custom_complete "#
-    let definition = """
-      __\(command)_add_route_completions() {
+    // Quoted as the word being completed is: after an opening ' or " the
+    // shell inserts the route inside those quotes and closes them.
+    let definition = #"""
+      __\#(command)_add_route_completions() {
           compopt +o filenames 2>/dev/null
-          local completion
+          local quote="${COMP_WORDS[COMP_CWORD]:0:1}" completion
           while IFS='' read -r completion; do
-              [[ -n "${completion}" ]] && COMPREPLY+=("$(printf '%q' "${completion}")")
-          done < <(__\(command)_custom_complete "${@}")
+              [[ -n "${completion}" ]] || continue
+              case "${quote}" in
+              \')
+                  COMPREPLY+=("${completion//\'/\'\\\'\'}")
+                  ;;
+              \")
+                  completion="${completion//\\/\\\\}"
+                  completion="${completion//\$/\\\$}"
+                  completion="${completion//\`/\\\`}"
+                  COMPREPLY+=("${completion//\"/\\\"}")
+                  ;;
+              *)
+                  COMPREPLY+=("$(printf '%q' "${completion}")")
+                  ;;
+              esac
+          done < <(__\#(command)_custom_complete "${@}")
       }
 
 
-      """
+      """#
     var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var changed = false
     for index in lines.indices {

@@ -43,10 +43,19 @@ struct CompletionQuotingTests {
     let expected = #"/O\'Brien\ \&\ co"#
     #expect(try fixture.complete("standups --data \(fixture.data) --open /O").first == expected)
     // As bash splits the line: the typed word is one, quotes and all.
-    for typed in [#"/O\'Brien\ \&"#, #""/O'Brien &"#] {
+    let typed = #"/O\'Brien\ \&"#
+    let words = ["standups", "--data", fixture.data, "--open", typed]
+    #expect(
+      try fixture.complete("standups --data \(fixture.data) --open \(typed)", words: words).first
+        == expected)
+    // After an opening quote the route goes inside those quotes, which the
+    // shell then closes: quoted for them.
+    for (typed, inside) in [
+      (#""/O'Brien &"#, #"/O'Brien & co"#), (#"'/O"#, #"/O'\''Brien & co"#),
+    ] {
       let line = "standups --data \(fixture.data) --open \(typed)"
       let words = ["standups", "--data", fixture.data, "--open", typed]
-      #expect(try fixture.complete(line, words: words).first == expected, "\(typed)")
+      #expect(try fixture.complete(line, words: words).first == inside, "\(typed)")
     }
   }
 
