@@ -21,7 +21,8 @@ extension ParsableCommand {
   /// subcommand the parser would take the flag for the default's and show
   /// its help, whatever subcommand follows.
   public static func helpBeforeSubcommand(_ arguments: [String]) -> [String] {
-    guard arguments.count > 1, ["-h", "--help"].contains(arguments[0]),
+    // Only the two words: with more, the parser says what is wrong.
+    guard arguments.count == 2, ["-h", "--help"].contains(arguments[0]),
       configuration.subcommands.contains(where: { $0._commandName == arguments[1] })
     else { return arguments }
     return ["help"] + arguments.dropFirst()

@@ -92,6 +92,13 @@ struct InputDecoder {
       events.append(.key(.escape))
       return next
     }
+    // The Linux console's F1–F5: Esc [ [ A … E.
+    if scalar == "[", next + 2 < input.count, case .character(0x5B) = input[next + 1],
+      case .character(let final) = input[next + 2], (0x41...0x45).contains(final)
+    {
+      events.append(.key(.function(Int(final) - 0x40)))
+      return next + 3
+    }
     if scalar == "[", let end = Self.csiEnd(input, from: next + 1) {
       let body = input[(next + 1)..<end].compactMap { raw -> UInt32? in
         if case .character(let v) = raw { return v } else { return nil }
@@ -130,6 +137,11 @@ struct InputDecoder {
     0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x48: .home, 0x46: .end,
     0x50: .function(1), 0x51: .function(2), 0x52: .function(3), 0x53: .function(4),
     0x4D: .enter,
+    // The keypad in application mode: digits and operators as typed.
+    0x70: .char("0"), 0x71: .char("1"), 0x72: .char("2"), 0x73: .char("3"), 0x74: .char("4"),
+    0x75: .char("5"), 0x76: .char("6"), 0x77: .char("7"), 0x78: .char("8"), 0x79: .char("9"),
+    0x6B: .char("+"), 0x6D: .char("-"), 0x6A: .char("*"), 0x6F: .char("/"), 0x6E: .char("."),
+    0x6C: .char(","), 0x58: .char("="),
   ]
 
   /// The index just past a complete CSI sequence's final byte (parameters and

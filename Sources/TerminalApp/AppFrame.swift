@@ -182,8 +182,13 @@ extension AppView {
       // (the quit key's warning among them); a sheet keeps its cursor. A
       // message wider than the screen goes on over the rows above, up to
       // three, rather than losing its end.
-      let lines = TextWidth.wrap(Sanitizer.inert(text), width: max(1, size.width - 2))
-        .prefix(Self.bannerRows)
+      let width = max(1, size.width - 2)
+      var lines = TextWidth.wrap(Sanitizer.inert(text), width: width)
+      if lines.count > Self.bannerRows {
+        // The rest on the last row, cut: it ends in "…".
+        let rest = lines[(Self.bannerRows - 1)...].joined(separator: " ")
+        lines = lines.prefix(Self.bannerRows - 1) + [TextWidth.truncate(rest, to: width)]
+      }
       let rows = (size.height - 1 - lines.count)..<(size.height - 1)
       for index in layers.indices {
         let rect = layers[index].rect

@@ -67,7 +67,12 @@ import Testing
     #expect(decode([.character(27)] + chars("OH")) == [.key(.home)])
     #expect(decode([.character(27)] + chars("OM")) == [.key(.enter)])
     #expect(decode([.character(27)] + chars("OZ")) == [])
-    #expect(decode([.character(27)] + chars("Ok") + chars("x")) == [.key(.char("x"))])
+    #expect(
+      decode([.character(27)] + chars("Ok") + chars("x")) == [.key(.char("+")), .key(.char("x"))])
+    #expect(decode([.character(27)] + chars("Op")) == [.key(.char("0"))])
+    // The Linux console's F1 and F5.
+    #expect(decode([.character(27)] + chars("[[A")) == [.key(.function(1))])
+    #expect(decode([.character(27)] + chars("[[E")) == [.key(.function(5))])
     // The common CSI keys, when TERM's description lists others.
     #expect(decode([.character(27)] + chars("[1~")) == [.key(.home)])
     #expect(decode([.character(27)] + chars("[4~")) == [.key(.end)])

@@ -30,6 +30,10 @@ struct UsageTests {
       #expect(viaFlag.stdout.contains("USAGE: \(app) \(subcommand)"), "\(viaFlag.stdout)")
       #expect(viaFlag.stdout == viaHelp.stdout)
     }
+    // With more after it the parser has its say, as before.
+    let more = try Harness.run(
+      binary, ["-h", subcommand, "--bogus"], environment: Self.environment)
+    #expect(!more.stdout.contains("USAGE: \(app) \(subcommand)") || more.status != 0)
     // Alone, the flag is still the root's help.
     let root = try Harness.run(binary, ["-h"], environment: Self.environment)
     #expect(root.stdout.contains("SUBCOMMANDS:"), "\(root.stdout)")

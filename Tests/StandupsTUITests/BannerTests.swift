@@ -40,5 +40,6 @@ struct BannerTests {
     #expect(!screen.lines[size.height - 5].contains("word"), "\(screen.lines)")
     #expect(rows.joined().contains("word1 "))
     #expect(!rows.joined().contains("word40"))
+    #expect(rows.last?.contains("…") == true, "\(screen.lines)")
   }
 }
