@@ -25,8 +25,15 @@ enum RecordMeetingScreen {
       }
     }
     keymap.paste = { pasted in
-      let (text, cursor) = TextFieldState.insert(pasted, text: state.draft, cursor: state.cursor)
-      return .draftChanged(text, cursor: cursor)
+      // Several lines are several notes, as typed with Enter after each.
+      let lines = pasted.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      let (text, cursor) = TextFieldState.insert(
+        String(lines.first ?? ""), text: state.draft, cursor: state.cursor)
+      guard lines.count > 1 else { return .draftChanged(text, cursor: cursor) }
+      let rest = lines.dropFirst().map {
+        TextFieldState.insert(String($0), text: "", cursor: 0).text
+      }
+      return .linesPasted(notes: [text] + rest.dropLast(), draft: rest.last ?? "")
     }
     return keymap
   }

@@ -217,6 +217,13 @@ import Testing
     #expect(keymap.action(for: .ctrl("e")) == .draftChanged("abc", cursor: 3))
     #expect(keymap.action(for: .ctrl("a")) == .draftChanged("abc", cursor: 0))
     #expect(keymap.action(for: .escape) == .endMeetingButtonTapped)
+    // Lines pasted are notes: the first goes in at the cursor and takes
+    // the line typed with it; what follows the last break stays typed.
+    #expect(
+      keymap.paste?("one\r\ntwo\n\nthree")
+        == .linesPasted(notes: ["oneabc", "two", ""], draft: "three"))
+    #expect(keymap.paste?("one\n") == .linesPasted(notes: ["oneabc"], draft: ""))
+    #expect(keymap.paste?("one") == .draftChanged("oneabc", cursor: 3))
   }
 
   @Test func everyKeyInTheHelpBarIsHandled() {

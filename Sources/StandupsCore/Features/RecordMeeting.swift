@@ -100,6 +100,10 @@ public struct RecordMeeting: Reducer {
     case endMeetingButtonTapped
     case nextButtonTapped
     case noteSubmitted
+    /// Lines pasted into the note, as if typed with Enter after each: the
+    /// view has put the first in at the cursor; `notes` are entered, and
+    /// `draft` (the last line, unless the paste ended a line) is left typed.
+    case linesPasted(notes: [String], draft: String)
     case onAppear
     case timerTick
 
@@ -170,6 +174,13 @@ public struct RecordMeeting: Reducer {
       case .noteSubmitted:
         state.enterDraft()
         return .none
+
+      case .linesPasted(let notes, let draft):
+        for note in notes {
+          _ = reduce(into: &state, action: .draftChanged(note, cursor: note.count))
+          state.enterDraft()
+        }
+        return reduce(into: &state, action: .draftChanged(draft, cursor: draft.count))
 
       case .onAppear:
         return .run { [clock] send in
