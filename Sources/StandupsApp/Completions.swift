@@ -25,7 +25,16 @@ enum RouteCompletion {
     let path = standupsDataLocation.resolve(
       flag: flag.map { expandingTilde($0, home: home) }, environment: environment)
     let standups = (try? DataFile(path: path).load()) ?? nil
-    return routes(for: standups ?? [], prefix: prefix)
+    let routes = routes(for: standups ?? [], prefix: prefix)
+    // Zsh's script gives them to `_describe`, which reads `value:description`.
+    return environment["SAP_SHELL"] == "zsh" ? routes.map(escapedForDescribe) : routes
+  }
+
+  /// `route` as zsh's `_describe` takes a value: a colon (which would start
+  /// a description) and a backslash escaped.
+  static func escapedForDescribe(_ route: String) -> String {
+    route.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: ":", with: "\\:")
   }
 
   /// `word` as the shell will pass it: backslashes and quotes removed (an

@@ -84,4 +84,21 @@ struct CompletionMatchingTests {
     #expect(RouteCompletion.expandingTilde("/a/~/s.json", home: "/h") == "/a/~/s.json")
     #expect(RouteCompletion.expandingTilde("s~.json", home: "/h") == "s~.json")
   }
+
+  /// Zsh's script reads each line as `value:description`: a colon in a
+  /// title (and a backslash, its escape) is escaped, or "/Sync: weekly"
+  /// would be offered as "/Sync".
+  @Test func forZshAColonAndABackslashAreEscaped() {
+    #expect(RouteCompletion.escapedForDescribe("/Sync: weekly") == #"/Sync\: weekly"#)
+    #expect(RouteCompletion.escapedForDescribe(#"/Back\slash"#) == #"/Back\\slash"#)
+    #expect(RouteCompletion.escapedForDescribe("/Design/edit") == "/Design/edit")
+  }
+
+  /// Bash and zsh give the word as typed: quotes and backslashes go.
+  @Test func theTypedWordIsReadAsTheShellWillPassIt() {
+    #expect(RouteCompletion.unquoted(#"/O\'Brien\ \&"#) == "/O'Brien &")
+    #expect(RouteCompletion.unquoted(#""/O'Brien &"#) == "/O'Brien &")
+    #expect(RouteCompletion.unquoted(#"'/a\b'"#) == #"/a\b"#)
+    #expect(RouteCompletion.unquoted(#""/a\b\$""#) == #"/a\b$"#)
+  }
 }
