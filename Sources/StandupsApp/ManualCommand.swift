@@ -90,6 +90,10 @@ struct ManualCommand: AsyncParsableCommand {
         ("HOME", "the home directory, for the default data file"),
         ("NO_COLOR", "draw without colours, as --no-color"),
         ("TZ", "the time zone meetings are shown and exported in"),
+        (
+          "SAP_SHELL",
+          "set by the completion scripts: the shell asking for routes (zsh's are escaped for it)"
+        ),
         ("TMPDIR", "where standard error waits while the screen is drawn (default /tmp)"),
         (
           "STANDUPS_WATCH", "poll: watch the data file by polling twice a second instead of inotify"
