@@ -86,6 +86,28 @@ public struct TeamFiles: Sendable {
     }
   }
 
+  /// Writes `standups` as a data file beside the journal
+  /// (`unsaved-<hash>-<UTC time>Z.json`, mode 0600); returns its path.
+  func keepUnsaved(_ standups: IdentifiedArrayOf<Standup>) throws -> String {
+    let data = try StandupsFormat.encode(standups)
+    let directory = (journalPath as NSString).deletingLastPathComponent
+    let hash = (journalPath as NSString).lastPathComponent
+      .replacingOccurrences(of: "journal-", with: "").replacingOccurrences(of: ".jsonl", with: "")
+    let time = ISO8601DateFormatter.string(
+      from: Date(), timeZone: TimeZone(identifier: "UTC")!,
+      formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+    let path = "\(directory)/unsaved-\(hash)-\(time)Z.json"
+    try Self.makeDirectory(for: path)
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw TeamFileError(path: path, errno: errno) }
+    defer { close(fd) }
+    let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    guard written == data.count, fsync(fd) == 0 else {
+      throw TeamFileError(path: path, errno: errno)
+    }
+    return path
+  }
+
   /// The journal's saves in order; a last line cut short by a crash is left out.
   func readJournal() -> [[StandupChange]] {
     guard let data = FileManager.default.contents(atPath: journalPath) else { return [] }

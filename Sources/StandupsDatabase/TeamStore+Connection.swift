@@ -28,7 +28,10 @@ extension TeamStore {
         try await store.start(deferMeetings: deferMeetings)
       }
     } catch {
-      let failure = TeamStartFailure(description: describeStart(error, url: url))
+      let unanswered = store.unansweredFor.withLock { $0 }
+      let failure = TeamStartFailure(
+        description: unanswered.map { describeStartUnanswered(for: $0, url: url) }
+          ?? describeStart(error, url: url))
       guard offlineOK, isConnectionTrouble(error), let cache = files.readCache() else {
         try? await store.group.shutdownGracefully()
         if offlineOK, isConnectionTrouble(error) {
@@ -46,10 +49,15 @@ extension TeamStore {
   private func start(deferMeetings: Bool) async throws {
     let connection = try await connect()
     do {
-      try await prepare(connection)
-      if !readOnly, files.hasJournal { tell(try await replayJournal(connection)) }
-      known = try await StandupRows.load(
-        connection, ids: nil, meetings: !deferMeetings, logger: logger)
+      // Each step under the watchdog: a server that stops answering once
+      // connected would otherwise hold the start (and --offline-ok) forever.
+      try await answered(on: connection) { try await prepare(connection) }
+      if !readOnly, files.hasJournal {
+        tell(try await answered(on: connection) { try await replayJournal(connection) })
+      }
+      known = try await answered(on: connection) { [logger] in
+        try await StandupRows.load(connection, ids: nil, meetings: !deferMeetings, logger: logger)
+      }
       meetingsLoaded = !deferMeetings
     } catch {
       try? await connection.close()
@@ -72,6 +80,7 @@ extension TeamStore {
   private func prepare(_ connection: PostgresConnection) async throws {
     if case .readOnly(let version) = try await TeamSchema.migrate(connection, logger: logger) {
       readOnly = true
+      newerSchema = version
       emit.yield(
         .readOnly(
           "Read-only: the database was set up by a newer standups (schema \(version)); "
@@ -261,12 +270,19 @@ extension TeamStore {
     return "the connection to the server was lost"
   }
 
+  static func describeStartUnanswered(for timeout: Duration, url: DatabaseURL) -> String {
+    "the database server at \(serverName(url)) " + didNotAnswer(for: timeout)
+  }
+
+  static func serverName(_ url: DatabaseURL) -> String {
+    switch url.endpoint {
+    case .tcp(let host, let port): "\(host):\(port)"
+    case .socket: url.socketPath ?? ""
+    }
+  }
+
   static func describeStart(_ error: any Error, url: DatabaseURL) -> String {
-    let server =
-      switch url.endpoint {
-      case .tcp(let host, let port): "\(host):\(port)"
-      case .socket: url.socketPath ?? ""
-      }
+    let server = serverName(url)
     let error = cause(error)
     guard let error = error as? PSQLError else {
       return "cannot reach the database server at \(server): \(reason(error))"

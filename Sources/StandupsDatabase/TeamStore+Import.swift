@@ -25,6 +25,11 @@ extension TeamStore {
 
   private func importAll(_ standups: IdentifiedArrayOf<Standup>) async throws -> ImportSummary {
     guard let connection else { throw TeamStartFailure(description: "not connected") }
+    if let version = newerSchema {
+      throw TeamStartFailure(
+        description: "the database was set up by a newer standups (schema \(version)); "
+          + "this one only reads it")
+    }
     var summary = ImportSummary()
     var changes: [StandupChange] = []
     for standup in standups {

@@ -22,7 +22,11 @@ extension TeamStore {
 
   /// Why the store went offline when a query went unanswered.
   static func describeUnanswered(for timeout: Duration) -> String {
+    "the server " + didNotAnswer(for: timeout)
+  }
+
+  static func didNotAnswer(for timeout: Duration) -> String {
     let seconds = timeout.components.seconds
-    return "the server did not answer for " + (seconds == 1 ? "1 second" : "\(seconds) seconds")
+    return "did not answer for " + (seconds == 1 ? "1 second" : "\(seconds) seconds")
   }
 }

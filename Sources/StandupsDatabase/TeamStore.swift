@@ -41,6 +41,10 @@ public actor TeamStore {
   var pending: IdentifiedArrayOf<Standup>?
   var revision = 0
   var readOnly = false
+  /// The schema version of a database set up by a newer standups.
+  var newerSchema: Int?
+  /// Why the server refused the last save, while it is being retried.
+  var lastRefusal: String?
   var reconnectDelay = Duration.seconds(1)
   var remoteIDs: Set<Standup.ID> = []
   var remoteAll = false
@@ -119,6 +123,21 @@ public actor TeamStore {
     await flush()
     writeCacheNow()
     var notes: [String] = []
+    // A save the server refused (the network's trouble goes to the journal)
+    // is still waiting for its retry: kept in a data file, or it is lost.
+    if let (standups, _) = latest.withLock({ value in
+      defer { value = nil }
+      return value
+    }) {
+      let reason = lastRefusal.map { " (\($0))" } ?? ""
+      if let path = try? files.keepUnsaved(standups) {
+        notes.append(
+          "the server refused the last changes\(reason): they are kept in \(path), a data "
+            + "file to send with 'standups import' once it accepts them")
+      } else {
+        notes.append("the server refused the last changes\(reason), and they could not be kept")
+      }
+    }
     if files.hasJournal {
       let count = files.readJournal().count
       let saves = count == 1 ? "1 save is" : "\(count) saves are"
@@ -205,10 +224,12 @@ public actor TeamStore {
       await goOffline(error)
       return journal(standups)
     } catch {
+      lastRefusal = Self.describe(error)
       emit.yield(.failed(Self.describe(error)))
       retry(standups, submitted: submitted)
       return
     }
+    lastRefusal = nil
     if writer.outcome.deviated {
       await reportDeviation(writer.outcome, submitted: standups, on: connection)
     } else {
@@ -325,7 +346,9 @@ public actor TeamStore {
   func loadMeetings() async {
     guard !meetingsLoaded, let connection else { return }
     do {
-      let stored = try await StandupRows.loadAll(connection, logger: logger)
+      let stored = try await answered(on: connection) { [logger] in
+        try await StandupRows.loadAll(connection, logger: logger)
+      }
       meetingsLoaded = true
       adopt(stored)
     } catch {
