@@ -18,14 +18,16 @@ extension TeamStore {
   /// are read when `readDeferredMeetings()` asks, and reach the app as a change.
   public static func open(
     url: DatabaseURL, files: TeamFiles, author: String, offlineOK: Bool = false,
-    deferMeetings: Bool = false, answerTimeout: Duration = .seconds(10)
+    deferMeetings: Bool = false, answerTimeout: Duration = .seconds(10),
+    startTimeout: Duration? = nil
   ) async throws(TeamStartFailure) -> TeamStore {
     let store = TeamStore(
       url: url, files: files, author: author, known: StoredStandups(),
       answerTimeout: answerTimeout)
     do {
       try await withTaskExecutorPreference(store.taskExecutor) {
-        try await store.start(deferMeetings: deferMeetings)
+        try await store.start(
+          deferMeetings: deferMeetings, timeout: startTimeout ?? answerTimeout)
       }
     } catch {
       let unanswered = store.unansweredFor.withLock { $0 }
@@ -46,16 +48,20 @@ extension TeamStore {
     return store
   }
 
-  private func start(deferMeetings: Bool) async throws {
+  /// `timeout`: each step's watchdog (`answered(on:)`).
+  private func start(deferMeetings: Bool, timeout: Duration) async throws {
     let connection = try await connect()
     do {
       // Each step under the watchdog: a server that stops answering once
       // connected would otherwise hold the start (and --offline-ok) forever.
-      try await answered(on: connection) { try await prepare(connection) }
+      try await answered(on: connection, within: timeout) { try await prepare(connection) }
       if !readOnly, files.hasJournal {
-        tell(try await answered(on: connection) { try await replayJournal(connection) })
+        tell(
+          try await answered(on: connection, within: timeout) {
+            try await replayJournal(connection)
+          })
       }
-      known = try await answered(on: connection) { [logger] in
+      known = try await answered(on: connection, within: timeout) { [logger] in
         try await StandupRows.load(connection, ids: nil, meetings: !deferMeetings, logger: logger)
       }
       meetingsLoaded = !deferMeetings

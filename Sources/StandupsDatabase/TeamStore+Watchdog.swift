@@ -8,9 +8,10 @@ extension TeamStore {
   /// the query as a lost connection (the caller goes offline and the journal
   /// keeps the changes), and `unansweredFor` tells `goOffline` why.
   func answered<T: Sendable>(
-    on connection: PostgresConnection, _ body: () async throws -> T
+    on connection: PostgresConnection, within limit: Duration? = nil,
+    _ body: () async throws -> T
   ) async throws -> T {
-    let timeout = answerTimeout
+    let timeout = limit ?? answerTimeout
     let watchdog = loop.scheduleTask(in: TimeAmount(timeout)) { [self] in
       self.unansweredFor.withLock { $0 = timeout }
       let closing: EventLoopFuture<Void> = connection.close()

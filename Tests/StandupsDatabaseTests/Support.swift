@@ -44,9 +44,11 @@ final class TestDatabase: Sendable {
     _ author: String = "alice@test", url: DatabaseURL? = nil, files: TeamFiles? = nil,
     offlineOK: Bool = false, answerTimeout: Duration = .seconds(10)
   ) async throws -> Member {
+    // The start on a loaded machine can take longer than a short timeout
+    // some tests give the queries after it.
     let store = try await TeamStore.open(
       url: url ?? self.url, files: files ?? self.files, author: author, offlineOK: offlineOK,
-      answerTimeout: answerTimeout)
+      answerTimeout: answerTimeout, startTimeout: patience)
     return await Member(store)
   }
 
