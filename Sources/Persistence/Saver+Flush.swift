@@ -72,12 +72,31 @@ extension Saver {
         current = (merged.document, revision)
         pending = current
       case .unchanged:
-        if let failure = writePending(force: true) { return (failure, notes) }
+        if let failure = writePending(force: true) {
+          return (failure, notes + keptOnQuitting(current.document, failure, isQuitting))
+        }
         guard let left = pending else { return (nil, notes) }
         current = left
       }
     }
-    return (writePending(force: true), notes)
+    guard let failure = writePending(force: true) else { return (nil, notes) }
+    return (failure, notes + keptOnQuitting(current.document, failure, isQuitting))
+  }
+
+  /// Quitting, what a failed write could not put in the file goes to a
+  /// copy beside it (a directory where it should be, no permission): after
+  /// the program ends nothing would be left of it.
+  private func keptOnQuitting(_ document: Document, _ failure: DocumentFailure, _ isQuitting: Bool)
+    -> [String]
+  {
+    guard isQuitting, let path = keepConflictCopy(document) else { return [] }
+    pending = nil
+    let reason: String
+    switch failure {
+    case .unwritable(_, let text), .unreadable(_, let text): reason = text
+    default: reason = failure.summary
+    }
+    return ["\(file.path) could not be saved (\(reason)): your version is in \(path)"]
   }
 
   /// Writes `document` to a conflict copy beside the file; its path.

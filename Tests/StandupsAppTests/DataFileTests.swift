@@ -231,4 +231,31 @@ struct DataFileTests {
     #expect(try DataFile(path: blocked + "/standups.json").load() == [.mock])
   }
 
+  /// Still failing when the program quits, the changes go to a copy beside
+  /// the file, named on standard error: nothing would be left of them.
+  @Test func aSaveStillFailingOnQuitIsKeptInACopy() async throws {
+    let blocked = directory + "/blocked-quit"
+    try FileManager.default.createDirectory(
+      atPath: blocked + "/standups.json", withIntermediateDirectories: true)
+    let saver = Saver(
+      file: DataFile(path: blocked + "/standups.json"), executor: ThreadExecutor(),
+      clock: TestClock()
+    ) { _ in }
+    await saver.schedule([.mock, .productMock])
+    // Not before a suspend: the program goes on and retries.
+    #expect(await saver.flush() != nil)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: blocked) == ["standups.json"])
+
+    let flushed = await saver.flushReporting()
+    #expect(flushed.failure != nil)
+    let note = try #require(flushed.notes.first)
+    #expect(note.contains("could not be saved"), "\(note)")
+    let copies = try FileManager.default.contentsOfDirectory(atPath: blocked)
+      .filter { $0.contains(".conflict-") }
+    #expect(copies.count == 1)
+    let copy = blocked + "/" + (copies.first ?? "")
+    #expect(note.contains(copy), "\(note)")
+    #expect(try DataFile(path: copy).load() == [.mock, .productMock])
+  }
+
 }
