@@ -15,9 +15,15 @@ enum RecordMeetingScreen {
             keys: [.ctrl("n")], help: ("ctrl+n", hasNextSpeaker ? "next speaker" : "finish")),
           send: .nextButtonTapped),
         Command(KeyBinding(keys: [.enter], help: ("enter", "add note")), send: .noteSubmitted),
-        Command(
-          KeyBinding(keys: [.escape], help: ("esc", "end meeting")),
-          send: .endMeetingButtonTapped),
+        // Esc clears the line being typed first: typing on after an Esc
+        // meant for the line must not land on the alert's buttons.
+        state.draft.isEmpty
+          ? Command(
+            KeyBinding(keys: [.escape], help: ("esc", "end meeting")),
+            send: .endMeetingButtonTapped)
+          : Command(
+            KeyBinding(keys: [.escape], help: ("esc", "clear note")),
+            send: .draftChanged("", cursor: 0)),
       ], typesText: true
     ) { key in
       TextFieldState.edit(key, text: state.draft, cursor: state.cursor).map {

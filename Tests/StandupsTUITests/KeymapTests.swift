@@ -216,7 +216,11 @@ import Testing
     let keymap = RecordMeetingScreen.keymap(record)
     #expect(keymap.action(for: .ctrl("e")) == .draftChanged("abc", cursor: 3))
     #expect(keymap.action(for: .ctrl("a")) == .draftChanged("abc", cursor: 0))
-    #expect(keymap.action(for: .escape) == .endMeetingButtonTapped)
+    // Esc clears a line being typed; on an empty line it ends the meeting.
+    #expect(keymap.action(for: .escape) == .draftChanged("", cursor: 0))
+    #expect(
+      RecordMeetingScreen.keymap(RecordMeeting.State(standup: .mock)).action(for: .escape)
+        == .endMeetingButtonTapped)
     // Lines pasted are notes: the first goes in at the cursor and takes
     // the line typed with it; what follows the last break stays typed.
     #expect(
