@@ -91,6 +91,8 @@ public enum StandupsView {
         "Changed elsewhere too: kept "
           + titles.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ") + "; o opens yours"
           + (copy.map { " (in \(Sanitizer.inert($0)))" } ?? " (not saved aside: see above)"))
+    case .changedBeforeDeletion(let title):
+      .notice("“\(Sanitizer.inert(title))” changed elsewhere: ask again to delete it")
     case .deletedWhileEditing(let title):
       .notice(
         "“\(Sanitizer.inert(title))” was deleted elsewhere: save your edit to keep it")

@@ -18,6 +18,9 @@ public enum SyncNotice: Equatable, Sendable {
   /// The standup in the open edit sheet was deleted elsewhere: the sheet
   /// stays, and saving the edit keeps the standup (edit beats delete).
   case deletedWhileEditing(title: String)
+  /// What a delete alert asked about changed elsewhere: the alert closed,
+  /// so that its Yes cannot delete what the user has not seen.
+  case changedBeforeDeletion(title: String)
 }
 
 /// Another writer's changes: merged into the standups, then every screen made
@@ -77,6 +80,7 @@ extension AppFeature {
       }
     }
     state.standupsList.standups = merged
+    var alertClosed: SyncNotice?
     if let selection = state.standupsList.selection, merged[id: selection] == nil {
       // As after a local delete: the card that takes its place, else the one above.
       state.standupsList.selection = old.survivor(of: selection, in: merged)
@@ -89,7 +93,12 @@ extension AppFeature {
       }).first
     {
       shown.append(id)
-      if merged[id: id] == nil { state.standupsList.destination = nil }
+      if merged[id: id] == nil {
+        state.standupsList.destination = nil
+      } else if merged[id: id] != old[id: id] {
+        state.standupsList.destination = nil
+        alertClosed = .changedBeforeDeletion(title: merged[id: id]?.title ?? "")
+      }
     }
     for id in state.path.ids {
       switch state.path[id: id] {
@@ -99,6 +108,11 @@ extension AppFeature {
           detail.standup = standup
           if let meeting = detail.selection, standup.meetings[id: meeting] == nil {
             detail.selection = nil
+          }
+          if case .alert = detail.destination {
+            // A delete alert (the standup's or a meeting's) on what changed.
+            detail.destination = nil
+            alertClosed = .changedBeforeDeletion(title: standup.title)
           }
           state.path[id: id] = .detail(detail)
         }
@@ -124,7 +138,7 @@ extension AppFeature {
     if let deleted = shown.first(where: { old[id: $0] != nil && merged[id: $0] == nil }) {
       return .deletedElsewhere(title: old[id: deleted]?.title ?? "")
     }
-    return closed
+    return closed ?? alertClosed
   }
 
   /// Pops the first screen of a standup or meeting that no longer exists,
