@@ -20,7 +20,7 @@ struct RouteTests {
     ("/?filter=", .filteredList("")),
     ("/design", .standup("design", .detail)),
     // A title that looks like the query is a title: its `?` prints encoded.
-    ("/%3Fdelete=x", .standup("?delete=x", .detail)),
+    ("/%3Fdelete%3Dx", .standup("?delete=x", .detail)),
     ("/design/edit", .standup("design", .edit)),
     ("/design/edit/attendees/3", .standup("design", .editAttendee(3))),
     ("/design/delete", .standup("design", .delete)),
@@ -28,6 +28,9 @@ struct RouteTests {
     ("/design/meetings/1", .standup("design", .meeting("1"))),
     ("/design/meetings/1/delete", .standup("design", .deleteMeeting("1"))),
     ("/Team%20A%2FB/record", .standup("Team A/B", .record)),
+    // Printed for a shell, unquoted: nothing it would act on.
+    ("/R%26D%3B%20%28ops%29%20%24x%20%2A/edit", .standup("R&D; (ops) $x *", .edit)),
+    ("/?filter=a%26b%2Bc%27d", .filteredList("a&b+c'd")),
   ])
   func parsesAndPrintsEveryKind(text: String, route: Route) throws {
     #expect(try Route(parsing: text) == route)

@@ -117,11 +117,11 @@ struct PathComponent: ParserPrinter {
 }
 
 struct PercentEncoding: Conversion {
-  static let allowed: CharacterSet = {
-    var set = CharacterSet.urlPathAllowed
-    set.remove(charactersIn: "/%")
-    return set
-  }()
+  /// Only URL's unreserved characters go as they are: a printed route is
+  /// pasted into a shell unquoted, where `&`, `;`, `(`, `'`, `$` or `*`
+  /// would act.
+  static let allowed = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
   func apply(_ input: Substring) -> String {
     String(input).removingPercentEncoding ?? String(input)
