@@ -56,6 +56,16 @@ public enum HelpOverlay {
       Command(
         KeyBinding(keys: [.pageDown], help: ("pgdn", ""), isEnabled: scrolls, group: .moving),
         send: to(top + visible)),
+      Command(
+        KeyBinding(
+          keys: [.home, .char("g")], help: ("g/home", "top"), isEnabled: scrolls, group: .moving,
+          isInShortHelp: false),
+        send: to(0)),
+      Command(
+        KeyBinding(
+          keys: [.end, .char("G")], help: ("G/end", "end"), isEnabled: scrolls, group: .moving,
+          isInShortHelp: false),
+        send: to(last)),
     ])
   }
 
