@@ -67,11 +67,23 @@ public final class CursesTerminal: TerminalBackend {
   /// poll(2) does not report as hung up would otherwise make the loop spin.
   private var emptyReads = 0
 
+  /// Without a locale set (the C locale: no LANG, as in containers and over
+  /// some ssh setups) ncurses would draw every character beyond ASCII as
+  /// `?`; terminals are UTF-8 nearly everywhere now, so the characters go as
+  /// UTF-8. A locale named with another encoding is left as it is.
+  static func assumeUTF8WhereTheLocaleSaysNothing() {
+    guard let current = setlocale(LC_CTYPE, nil).map({ String(cString: $0) }),
+      current == "C" || current == "POSIX"
+    else { return }
+    _ = setlocale(LC_CTYPE, "C.UTF-8")
+  }
+
   public init(options: Options = Options()) throws(CursesError) {
     let term = try Self.checkTerminal()
     try JobControl.waitForForeground()
     let waiter = try InputWaiter(watch: options.watch)
     setlocale(LC_ALL, "")
+    Self.assumeUTF8WhereTheLocaleSaysNothing()
     SignalGuard.prepare(wakeFD: waiter.writeFD)
     SignalGuard.install()
     // The size comes from the kernel (TIOCGWINSZ), not from stale LINES/COLUMNS
