@@ -35,7 +35,7 @@ public struct Manual: Sendable {
     ("TERMINFO_DIRS", "read by ncurses: more directories of terminal descriptions"),
     (
       "LC_ALL",
-      "the locale's character set, which decides how text reaches the terminal (UTF-8 for wide characters and line drawing); overrides LC_CTYPE and LANG"
+      "the locale's character set, which decides how text reaches the terminal (UTF-8 for wide characters and line drawing; with none of these set, or C or POSIX, UTF-8); overrides LC_CTYPE and LANG"
     ),
     ("LC_CTYPE", "the character set, when LC_ALL is not set"),
     ("LANG", "the locale, when neither LC_ALL nor LC_CTYPE is set"),
