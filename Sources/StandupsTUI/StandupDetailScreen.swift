@@ -134,7 +134,9 @@ enum StandupDetailScreen {
           let x = 3 + TextWidth.of(date)
           let width = max(0, row.bounds.width - x - 1)
           let preview = firstLine(of: meeting.transcript, columns: width)
-          row.put(String(preview), x: x, y: 0, width: width, style: Styles.hint)
+          row.put(
+            preview.isEmpty ? "(no notes)" : String(preview), x: x, y: 0, width: width,
+            style: Styles.hint)
         }
       }
 
