@@ -8,11 +8,11 @@ extension ParsableCommand {
     guard arguments.count > 1, arguments[0] == "help", !arguments[1].hasPrefix("-") else {
       return nil
     }
-    let commands = configuration.subcommands
     // `help` is the parser's own command, not among the subcommands.
-    guard arguments[1] != "help", !commands.contains(where: { $0._commandName == arguments[1] })
-    else { return nil }
-    let shown = commands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+    guard arguments[1] != "help", !hasSubcommand(arguments[1]) else { return nil }
+    let shown = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map {
+      $0._commandName
+    }
     return "no command is called '\(arguments[1])' (commands: "
       + (shown + ["help"]).joined(separator: ", ") + ")"
   }
@@ -23,9 +23,13 @@ extension ParsableCommand {
   public static func helpBeforeSubcommand(_ arguments: [String]) -> [String] {
     // Only the two words: with more, the parser says what is wrong.
     guard arguments.count == 2, ["-h", "--help"].contains(arguments[0]),
-      configuration.subcommands.contains(where: { $0._commandName == arguments[1] })
+      hasSubcommand(arguments[1])
     else { return arguments }
     return ["help"] + arguments.dropFirst()
+  }
+
+  private static func hasSubcommand(_ name: String) -> Bool {
+    configuration.subcommands.contains { $0._commandName == name }
   }
 
   /// Stops with that usage error (exit status 64), before anything runs.

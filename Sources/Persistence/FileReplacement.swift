@@ -180,20 +180,7 @@ extension DocumentFile {
     throw .unwritable(path: path, reason: "no free name for a copy")
   }
 
-  /// UTC `yyyyMMddTHHmmss.SSS`, without Foundation's formatters (no ICU).
-  static func timestamp(_ date: Date) -> String {
-    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-    var seconds = time_t(milliseconds / 1000)
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func pad(_ value: Int32, _ width: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    return pad(parts.tm_year + 1900, 4) + pad(parts.tm_mon + 1, 2) + pad(parts.tm_mday, 2) + "T"
-      + pad(parts.tm_hour, 2) + pad(parts.tm_min, 2) + pad(parts.tm_sec, 2) + "."
-      + pad(Int32(milliseconds % 1000), 3)
-  }
+  static func timestamp(_ date: Date) -> String { utcFileTimestamp(date) }
 
   /// A new file beside `path` holding `data`: `prepare(beside:writing:)`.
   static func prepare(_ data: Data, beside path: String, replacing: Bool = true)
@@ -279,4 +266,20 @@ extension DocumentFile {
       close(fd)
     }
   }
+}
+
+/// UTC `yyyyMMddTHHmmss.SSS`, for the names of files kept aside, without
+/// Foundation's formatters (no ICU).
+public func utcFileTimestamp(_ date: Date) -> String {
+  let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+  var seconds = time_t(milliseconds / 1000)
+  var parts = tm()
+  gmtime_r(&seconds, &parts)
+  func pad(_ value: Int32, _ width: Int) -> String {
+    let text = String(value)
+    return String(repeating: "0", count: max(0, width - text.count)) + text
+  }
+  return pad(parts.tm_year + 1900, 4) + pad(parts.tm_mon + 1, 2) + pad(parts.tm_mday, 2) + "T"
+    + pad(parts.tm_hour, 2) + pad(parts.tm_min, 2) + pad(parts.tm_sec, 2) + "."
+    + pad(Int32(milliseconds % 1000), 3)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import StandupsCore
 
 #if canImport(Glibc)
@@ -13,10 +14,14 @@ public struct TeamFiles: Sendable {
   public var cachePath: String
   /// `$XDG_STATE_HOME/standups/journal-<hash>.jsonl` (default `~/.local/state`).
   public var journalPath: String
+  /// Beside the journal, what names the data files of changes the server
+  /// refused (`<stem>-<UTC time>Z.json`): `unsaved-<hash>`.
+  public var unsavedStem: String
 
   public init(cachePath: String, journalPath: String) {
     self.cachePath = cachePath
     self.journalPath = journalPath
+    unsavedStem = (journalPath as NSString).deletingLastPathComponent + "/unsaved"
   }
 
   public init(url: DatabaseURL, environment: [String: String]) {
@@ -27,7 +32,9 @@ public struct TeamFiles: Sendable {
     }
     let hash = Self.hash(url.serverKey)
     cachePath = "\(base("XDG_CACHE_HOME", ".cache"))/standups/\(hash).json"
-    journalPath = "\(base("XDG_STATE_HOME", ".local/state"))/standups/journal-\(hash).jsonl"
+    let state = "\(base("XDG_STATE_HOME", ".local/state"))/standups"
+    journalPath = "\(state)/journal-\(hash).jsonl"
+    unsavedStem = "\(state)/unsaved-\(hash)"
   }
 
   /// FNV-1a, 64 bits, in hex: stable across runs and machines.
@@ -76,36 +83,29 @@ public struct TeamFiles: Sendable {
     guard !changes.isEmpty else { return }
     var line = try JSONEncoder().encode(changes)
     line.append(UInt8(ascii: "\n"))
-    try Self.makeDirectory(for: journalPath)
-    let fd = open(journalPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw TeamFileError(path: journalPath, errno: errno) }
-    defer { close(fd) }
-    let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    guard written == line.count, fsync(fd) == 0 else {
-      throw TeamFileError(path: journalPath, errno: errno)
-    }
+    try Self.writeDurably(line, to: journalPath, flags: O_APPEND | O_CREAT)
   }
 
   /// Writes `standups` as a data file beside the journal
-  /// (`unsaved-<hash>-<UTC time>Z.json`, mode 0600); returns its path.
+  /// (`<unsavedStem>-<UTC time>Z.json`, mode 0600); returns its path.
   func keepUnsaved(_ standups: IdentifiedArrayOf<Standup>) throws -> String {
-    let data = try StandupsFormat.encode(standups)
-    let directory = (journalPath as NSString).deletingLastPathComponent
-    let hash = (journalPath as NSString).lastPathComponent
-      .replacingOccurrences(of: "journal-", with: "").replacingOccurrences(of: ".jsonl", with: "")
-    let time = ISO8601DateFormatter.string(
-      from: Date(), timeZone: TimeZone(identifier: "UTC")!,
-      formatOptions: [.withYear, .withMonth, .withDay, .withTime])
-    let path = "\(directory)/unsaved-\(hash)-\(time)Z.json"
-    try Self.makeDirectory(for: path)
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    let path = "\(unsavedStem)-\(utcFileTimestamp(Date()))Z.json"
+    try Self.writeDurably(
+      try StandupsFormat.encode(standups), to: path, flags: O_CREAT | O_EXCL)
+    return path
+  }
+
+  /// `data` written to `path` (mode 0600 when created) and on disk before
+  /// this returns.
+  private static func writeDurably(_ data: Data, to path: String, flags: Int32) throws {
+    try makeDirectory(for: path)
+    let fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0o600)
     guard fd >= 0 else { throw TeamFileError(path: path, errno: errno) }
     defer { close(fd) }
     let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     guard written == data.count, fsync(fd) == 0 else {
       throw TeamFileError(path: path, errno: errno)
     }
-    return path
   }
 
   /// The journal's saves in order; a last line cut short by a crash is left out.

@@ -125,10 +125,7 @@ public actor TeamStore {
     var notes: [String] = []
     // A save the server refused (the network's trouble goes to the journal)
     // is still waiting for its retry: kept in a data file, or it is lost.
-    if let (standups, _) = latest.withLock({ value in
-      defer { value = nil }
-      return value
-    }) {
+    if let (standups, _) = takeLatest() {
       let reason = lastRefusal.map { " (\($0))" } ?? ""
       if let path = try? files.keepUnsaved(standups) {
         notes.append(
@@ -202,13 +199,16 @@ public actor TeamStore {
     }
   }
 
+  /// The newest standups the app handed over and not taken yet.
+  private nonisolated func takeLatest() -> (IdentifiedArrayOf<Standup>, Int)? {
+    latest.withLock { value in
+      defer { value = nil }
+      return value.map { ($0.standups, $0.revision) }
+    }
+  }
+
   private func saveLatest() async {
-    guard
-      let (standups, submitted) = latest.withLock({ value in
-        defer { value = nil }
-        return value
-      })
-    else { return }
+    guard let (standups, submitted) = takeLatest() else { return }
     // Made before the app saw a change: its changes come back merged.
     guard submitted == revision, !readOnly else { return }
     guard let connection else { return journal(standups) }

@@ -33,11 +33,6 @@ enum MeetingDetailScreen {
     }
   }
 
-  /// The transcript's rows as shown at `size`.
-  static func transcriptRows(_ state: MeetingDetail.State, size: Size) -> [String] {
-    wrappedLines(state, size: size).flatMap { $0 }
-  }
-
   /// The index among all rows of `position`, for lines of `counts` rows.
   static func row(of position: MeetingDetail.TranscriptPosition, in counts: [Int]) -> Int {
     guard !counts.isEmpty else { return 0 }
