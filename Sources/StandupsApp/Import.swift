@@ -75,5 +75,10 @@ struct Import: AsyncParsableCommand {
           + summary.conflicts.map { "“\(terminalSafe($0))”" }.joined(separator: ", ")
           + "; the file's is in the database's conflicts table")
     }
+    if !summary.fieldsNotKept.isEmpty {
+      print(
+        "Not imported (fields this version does not read; the database has no place for them): "
+          + summary.fieldsNotKept.map(terminalSafe).joined(separator: ", "))
+    }
   }
 }

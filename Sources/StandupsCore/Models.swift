@@ -13,6 +13,8 @@ public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
   }
   public var theme: Theme = .bubblegum
   public var title = ""
+  /// What the data file holds for it that this version does not read.
+  public var otherFields = JSONMembers()
   /// Last, so that comparing standups compares everything else first.
   var storedMeetings: StandupMeetings
 
@@ -22,7 +24,8 @@ public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
     duration: Duration = .seconds(5 * 60),
     meetings: IdentifiedArrayOf<Meeting> = Standup.noMeetings,
     theme: Theme = .bubblegum,
-    title: String = ""
+    title: String = "",
+    otherFields: JSONMembers = JSONMembers()
   ) {
     self.id = id
     self.attendees = attendees
@@ -30,14 +33,17 @@ public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
     self.storedMeetings = .loaded(meetings)
     self.theme = theme
     self.title = title
+    self.otherFields = otherFields
   }
 
   /// A standup whose meetings a load left in the file.
   init(
     id: ID, attendees: IdentifiedArrayOf<Attendee>, duration: Duration,
-    meetingsInFile: MeetingsInFile, theme: Theme, title: String
+    meetingsInFile: MeetingsInFile, theme: Theme, title: String, otherFields: JSONMembers
   ) {
-    self.init(id: id, attendees: attendees, duration: duration, theme: theme, title: title)
+    self.init(
+      id: id, attendees: attendees, duration: duration, theme: theme, title: title,
+      otherFields: otherFields)
     self.storedMeetings = .inFile(meetingsInFile)
   }
 
@@ -51,6 +57,7 @@ public struct Standup: Equatable, Hashable, Identifiable, Codable, Sendable {
   public func isIdentical(to other: Standup) -> Bool {
     id == other.id && duration == other.duration && theme == other.theme
       && sameBits(title, other.title) && sameBits(attendees, other.attendees)
+      && sameBits(otherFields, other.otherFields)
       && storedMeetings.isIdentical(to: other.storedMeetings)
   }
 
@@ -77,9 +84,12 @@ public struct Attendee: Equatable, Hashable, Identifiable, Codable, Sendable {
   public typealias ID = Tagged<Attendee, UUID>
   public let id: ID
   public var name = ""
-  public init(id: ID, name: String = "") {
+  /// What the data file holds for it that this version does not read.
+  public var otherFields = JSONMembers()
+  public init(id: ID, name: String = "", otherFields: JSONMembers = JSONMembers()) {
     self.id = id
     self.name = name
+    self.otherFields = otherFields
   }
 }
 
@@ -99,11 +109,17 @@ public struct Meeting: Equatable, Hashable, Identifiable, Codable, Sendable {
   /// order; nil for a meeting recorded before rosters were kept (shown with
   /// the standup's roster).
   public var attendees: [String]?
-  public init(id: ID, date: Date, transcript: String, attendees: [String]? = nil) {
+  /// What the data file holds for it that this version does not read.
+  public var otherFields = JSONMembers()
+  public init(
+    id: ID, date: Date, transcript: String, attendees: [String]? = nil,
+    otherFields: JSONMembers = JSONMembers()
+  ) {
     self.id = id
     self.date = date
     self.transcript = transcript
     self.attendees = attendees
+    self.otherFields = otherFields
   }
 
   /// The names shown for this meeting: its own roster, else `standup`'s.

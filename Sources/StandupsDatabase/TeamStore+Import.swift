@@ -10,6 +10,9 @@ public struct ImportSummary: Equatable, Sendable {
   public var conflicts: [String] = []
   /// Meetings added to standups the database already had.
   public var meetingsAdded = 0
+  /// Keys of fields the file had that this version does not read: the
+  /// database has no place for them.
+  public var fieldsNotKept: [String] = []
 }
 
 extension TeamStore {
@@ -32,7 +35,10 @@ extension TeamStore {
     }
     var summary = ImportSummary()
     var changes: [StandupChange] = []
-    for standup in standups {
+    var notKept = Set<String>()
+    for fromFile in standups {
+      let (standup, dropped) = fromFile.withoutOtherFields()
+      notKept.formUnion(dropped)
       let stored = known.standups[id: standup.id]
       if stored == standup {
         summary.unchanged += 1
@@ -58,6 +64,7 @@ extension TeamStore {
     var writer = ChangeWriter(author: author, logger: logger)
     try await writer.apply(changes, on: connection, notice: payload)
     summary.conflicts = writer.outcome.conflicts.map(\.title)
+    summary.fieldsNotKept = notKept.sorted()
     known = try await StandupRows.loadAll(connection, logger: logger)
     writeCache()
     return summary

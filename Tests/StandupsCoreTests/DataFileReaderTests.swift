@@ -67,7 +67,7 @@ struct DataFileReaderTests {
     // The helpers make valid files; only the one thing changed is unusual.
     #expect(fast(meetings([("ff", "2024-12-31T23:59:59Z")])) != nil)
     let unusual = [
-      standup(#""title": "x", "extra": 1"#),  // unknown key
+      standup(#""title": "x", "extr\u0061": 1"#),  // an unknown key with an escape
       standup(#""title": "x", "title": "y""#),  // repeated key
       meetings([("ff", "2024-12-31T23:59:59.5Z")]),  // fractional seconds
       meetings([("ff", "2024-12-31T23:59:59+01:00")]),  // an offset

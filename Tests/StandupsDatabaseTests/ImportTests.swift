@@ -44,6 +44,27 @@ struct ImportTests {
     await reader.close()
   }
 
+  /// Fields this version does not read have no place in the database: the
+  /// import names them, and importing the same file again changes nothing.
+  @Test func fieldsThisVersionDoesNotReadAreNamedNotImported() async throws {
+    var file = Self.file
+    let first = file.ids[0]
+    file[id: first]?.otherFields = JSONMembers([.init(key: "channel", value: .string("#x"))])!
+    file[id: first]?.attendees[0].otherFields = JSONMembers([.init(key: "slack", value: .null)])!
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    let once = try await alice.store.importStandups(file)
+    #expect(once.added == file.count)
+    #expect(once.fieldsNotKept == ["channel", "slack"])
+    #expect(await alice.store.standups == Self.file)
+    let snapshot = try snapshot(database)
+    let again = try await alice.store.importStandups(file)
+    #expect(again.unchanged == file.count)
+    #expect(again.fieldsNotKept == ["channel", "slack"])
+    #expect(try self.snapshot(database) == snapshot)
+    await alice.close()
+  }
+
   @Test func aSecondIdenticalImportChangesNothing() async throws {
     let database = try TestDatabase()
     let alice = try await database.member()

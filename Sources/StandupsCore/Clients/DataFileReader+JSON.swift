@@ -31,8 +31,11 @@ extension DataFileReader {
   }
 
   /// An object; `member` reads the value of each key and says whether it was
-  /// one it expects (other keys, and keys with escapes, are left to the decoder).
-  mutating func object(_ member: (inout Self, Key) -> Bool) -> Bool {
+  /// one it expects. Other keys go to `other` when it is given, else (and keys
+  /// with escapes) are left to the decoder.
+  mutating func object(
+    _ member: (inout Self, Key) -> Bool, other: ((inout Self, String) -> Bool)? = nil
+  ) -> Bool {
     guard take(UInt8(ascii: "{")) else { return false }
     if take(UInt8(ascii: "}")) { return true }
     repeat {
@@ -42,12 +45,14 @@ extension DataFileReader {
       guard i < bytes.count, bytes[i] == Self.quote else { return false }
       let name = UnsafeRawBufferPointer(rebasing: bytes[start..<i])
       i += 1
-      guard
-        let key = Key.utf8.first(where: {
-          $0.bytes.count == name.count && $0.bytes.elementsEqual(name)
-        })?.key,
-        take(UInt8(ascii: ":")), member(&self, key)
-      else { return false }
+      guard take(UInt8(ascii: ":")) else { return false }
+      if let key = Key.utf8.first(where: {
+        $0.bytes.count == name.count && $0.bytes.elementsEqual(name)
+      })?.key {
+        guard member(&self, key) else { return false }
+      } else {
+        guard let other, other(&self, String(decoding: name, as: UTF8.self)) else { return false }
+      }
     } while take(UInt8(ascii: ","))
     return take(UInt8(ascii: "}"))
   }

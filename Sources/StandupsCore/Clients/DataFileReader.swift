@@ -150,29 +150,32 @@ struct DataFileReader {
     var meetings: IdentifiedArrayOf<Meeting>?
     var meetingsRange = 0..<0
     var sawMeetings = false
+    var others: [JSONMembers.Member] = []
     guard
-      object({ reader, key in
-        switch key {
-        case .id: return Self.once(&id) { reader.uuid() }
-        case .title: return Self.once(&title) { reader.string() }
-        case .theme: return Self.once(&theme) { reader.string().flatMap(Theme.init(rawValue:)) }
-        case .minutes: return Self.once(&minutes) { reader.integer() }
-        case .attendees:
-          return Self.once(&attendees) {
-            reader.array(of: { $0.attendee() }, into: Standup.noAttendees)
+      object(
+        { reader, key in
+          switch key {
+          case .id: return Self.once(&id) { reader.uuid() }
+          case .title: return Self.once(&title) { reader.string() }
+          case .theme: return Self.once(&theme) { reader.string().flatMap(Theme.init(rawValue:)) }
+          case .minutes: return Self.once(&minutes) { reader.integer() }
+          case .attendees:
+            return Self.once(&attendees) {
+              reader.array(of: { $0.attendee() }, into: Standup.noAttendees)
+            }
+          case .meetings where !sawMeetings:
+            sawMeetings = true
+            let start = reader.i
+            meetings =
+              reader.null()
+              ? Standup.noMeetings : reader.array(of: { $0.meeting() }, into: Standup.noMeetings)
+            meetingsRange = start..<reader.i
+            return meetings != nil
+          default:
+            return false
           }
-        case .meetings where !sawMeetings:
-          sawMeetings = true
-          let start = reader.i
-          meetings =
-            reader.null()
-            ? Standup.noMeetings : reader.array(of: { $0.meeting() }, into: Standup.noMeetings)
-          meetingsRange = start..<reader.i
-          return meetings != nil
-        default:
-          return false
-        }
-      })
+        }, other: { reader, key in reader.otherMember(key, into: &others) }),
+      let otherFields = JSONMembers(others)
     else { return nil }
     // Out-of-range lengths are the decoder's to report.
     guard let id, let title, let theme, let minutes, (1...24 * 60).contains(minutes),
@@ -183,12 +186,12 @@ struct DataFileReader {
         id: .init(id), attendees: attendees, duration: .seconds(minutes * 60),
         meetingsInFile: MeetingsInFile(
           range: meetingsRange, meetings: meetings, source: storedBytes),
-        theme: theme, title: title)
+        theme: theme, title: title, otherFields: otherFields)
     }
     return Standup(
       id: .init(id), attendees: attendees, duration: .seconds(minutes * 60),
       meetings: meetings ?? Standup.noMeetings,
-      theme: theme, title: title)
+      theme: theme, title: title, otherFields: otherFields)
   }
 
   /// A standup's meetings read again from the bytes a load found them in
@@ -205,17 +208,20 @@ struct DataFileReader {
   private mutating func attendee() -> Attendee? {
     var id: UUID?
     var name: String?
+    var others: [JSONMembers.Member] = []
     guard
-      object({ reader, key in
-        switch key {
-        case .id: return Self.once(&id) { reader.uuid() }
-        case .name: return Self.once(&name) { reader.string() }
-        default:
-          return false
-        }
-      }), let id, let name
+      object(
+        { reader, key in
+          switch key {
+          case .id: return Self.once(&id) { reader.uuid() }
+          case .name: return Self.once(&name) { reader.string() }
+          default:
+            return false
+          }
+        }, other: { reader, key in reader.otherMember(key, into: &others) }),
+      let id, let name, let otherFields = JSONMembers(others)
     else { return nil }
-    return Attendee(id: .init(id), name: name)
+    return Attendee(id: .init(id), name: name, otherFields: otherFields)
   }
 
   private mutating func meeting() -> Meeting? {
@@ -223,19 +229,24 @@ struct DataFileReader {
     var date: Date?
     var transcript: String?
     var attendees: [String]?
+    var others: [JSONMembers.Member] = []
     guard
-      object({ reader, key in
-        switch key {
-        case .id: return Self.once(&id) { reader.uuid() }
-        case .date: return Self.once(&date) { reader.date() }
-        case .transcript: return Self.once(&transcript) { reader.string() }
-        case .attendees: return Self.once(&attendees) { reader.strings() }
-        default:
-          return false
-        }
-      }), let id, let date, let transcript
+      object(
+        { reader, key in
+          switch key {
+          case .id: return Self.once(&id) { reader.uuid() }
+          case .date: return Self.once(&date) { reader.date() }
+          case .transcript: return Self.once(&transcript) { reader.string() }
+          case .attendees: return Self.once(&attendees) { reader.strings() }
+          default:
+            return false
+          }
+        }, other: { reader, key in reader.otherMember(key, into: &others) }),
+      let id, let date, let transcript, let otherFields = JSONMembers(others)
     else { return nil }
-    return Meeting(id: .init(id), date: date, transcript: transcript, attendees: attendees)
+    return Meeting(
+      id: .init(id), date: date, transcript: transcript, attendees: attendees,
+      otherFields: otherFields)
   }
 
   /// Reads a member's value into an empty slot: a repeated key, or a value

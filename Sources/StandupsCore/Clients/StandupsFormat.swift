@@ -128,7 +128,8 @@ extension Standup {
       duration: .seconds(minutes * 60),
       meetings: try c.decodeIfPresent(IdentifiedArrayOf<Meeting>.self, forKey: .meetings) ?? [],
       theme: try c.decode(Theme.self, forKey: .theme),
-      title: try c.decode(String.self, forKey: .title)
+      title: try c.decode(String.self, forKey: .title),
+      otherFields: try JSONMembers(from: decoder) { CodingKeys(stringValue: $0) != nil }
     )
   }
 
@@ -142,5 +143,50 @@ extension Standup {
     // Meetings left in the file are read for this and not kept; when the file
     // no longer holds them the save fails rather than write none.
     try c.encode(storedMeetings.forSaving(), forKey: .meetings)
+    try otherFields.encode(to: encoder)
+  }
+}
+
+extension Attendee {
+  enum CodingKeys: String, CodingKey {
+    case id, name
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try c.decode(ID.self, forKey: .id), name: try c.decode(String.self, forKey: .name),
+      otherFields: try JSONMembers(from: decoder) { CodingKeys(stringValue: $0) != nil })
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(id, forKey: .id)
+    try c.encode(name, forKey: .name)
+    try otherFields.encode(to: encoder)
+  }
+}
+
+extension Meeting {
+  enum CodingKeys: String, CodingKey {
+    case id, date, transcript, attendees
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try c.decode(ID.self, forKey: .id), date: try c.decode(Date.self, forKey: .date),
+      transcript: try c.decode(String.self, forKey: .transcript),
+      attendees: try c.decodeIfPresent([String].self, forKey: .attendees),
+      otherFields: try JSONMembers(from: decoder) { CodingKeys(stringValue: $0) != nil })
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(id, forKey: .id)
+    try c.encode(date, forKey: .date)
+    try c.encode(transcript, forKey: .transcript)
+    try c.encodeIfPresent(attendees, forKey: .attendees)
+    try otherFields.encode(to: encoder)
   }
 }

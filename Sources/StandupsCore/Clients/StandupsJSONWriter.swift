@@ -89,44 +89,109 @@ struct StandupsJSONWriter: ~Copyable {
     // The meetings are read first: a standup whose meetings cannot be read
     // fails the save before anything of it is written.
     let meetings = try standup.storedMeetings.forSaving()
-    let fields = indent + 1
-    open(indent)
-    field("attendees", indent: fields, first: true) {
-      $0.array(standup.attendees, indent: fields) { writer, attendee in
-        writer.open(fields + 1)
-        writer.field("id", indent: fields + 2, first: true) { $0.uuid(attendee.id.rawValue) }
-        writer.field("name", indent: fields + 2) { $0.string(attendee.name) }
-        writer.close(fields + 1)
+    let indent = indent + 1
+    var fields = Fields(standup.otherFields)
+    open(indent - 1)
+    field("attendees", of: &fields, indent: indent) {
+      $0.array(standup.attendees, indent: indent) { writer, attendee in
+        var fields = Fields(attendee.otherFields)
+        writer.open(indent + 1)
+        writer.field("id", of: &fields, indent: indent + 2) { $0.uuid(attendee.id.rawValue) }
+        writer.field("name", of: &fields, indent: indent + 2) { $0.string(attendee.name) }
+        writer.close(indent + 1, fields: &fields)
       }
     }
-    field("id", indent: fields) { $0.uuid(standup.id.rawValue) }
-    field("meetings", indent: fields) {
-      $0.array(meetings, indent: fields) { writer, meeting in
-        writer.meeting(meeting, indent: fields + 1)
+    field("id", of: &fields, indent: indent) { $0.uuid(standup.id.rawValue) }
+    field("meetings", of: &fields, indent: indent) {
+      $0.array(meetings, indent: indent) { writer, meeting in
+        writer.meeting(meeting, indent: indent + 1)
       }
     }
-    field("minutes", indent: fields) { $0.integer(standup.minutes) }
-    field("theme", indent: fields) { $0.string(standup.theme.rawValue) }
-    field("title", indent: fields) { $0.string(standup.title) }
-    close(indent)
+    field("minutes", of: &fields, indent: indent) { $0.integer(standup.minutes) }
+    field("theme", of: &fields, indent: indent) { $0.string(standup.theme.rawValue) }
+    field("title", of: &fields, indent: indent) { $0.string(standup.title) }
+    close(indent - 1, fields: &fields)
   }
 
   private mutating func meeting(_ meeting: Meeting, indent: Int) {
-    let fields = indent + 1
+    let inner = indent + 1
+    var fields = Fields(meeting.otherFields)
     open(indent)
     // A meeting without a roster has no "attendees" key (`encodeIfPresent`).
     if let attendees = meeting.attendees {
-      field("attendees", indent: fields, first: true) {
-        $0.array(attendees, indent: fields) { writer, name in
-          writer.spaces(fields + 1)
+      field("attendees", of: &fields, indent: inner) {
+        $0.array(attendees, indent: inner) { writer, name in
+          writer.spaces(inner + 1)
           writer.string(name)
         }
       }
     }
-    field("date", indent: fields, first: meeting.attendees == nil) { $0.date(meeting.date) }
-    field("id", indent: fields) { $0.uuid(meeting.id.rawValue) }
-    field("transcript", indent: fields) { $0.string(meeting.transcript) }
-    close(indent)
+    field("date", of: &fields, indent: inner) { $0.date(meeting.date) }
+    field("id", of: &fields, indent: inner) { $0.uuid(meeting.id.rawValue) }
+    field("transcript", of: &fields, indent: inner) { $0.string(meeting.transcript) }
+    close(indent, fields: &fields)
+  }
+
+  /// The members of an object being written: the format's own, and among
+  /// them, in their sorted places, those this version does not read.
+  private struct Fields {
+    let others: [JSONMembers.Member]
+    var nextOther = 0
+    var first = true
+    init(_ others: JSONMembers) { self.others = others.members }
+  }
+
+  /// `"name" : value` on a line of its own, after the one before's comma,
+  /// the other members sorting before `name` first.
+  private mutating func field(
+    _ name: StaticString, of fields: inout Fields, indent: Int, _ value: (inout Self) -> Void
+  ) {
+    while fields.nextOther < fields.others.count,
+      name.withUTF8Buffer({ fields.others[fields.nextOther].key.utf8.lexicographicallyPrecedes($0) }
+      )
+    {
+      otherMember(of: &fields, indent: indent)
+    }
+    if !fields.first { next() }
+    fields.first = false
+    spaces(indent)
+    byte(UInt8(ascii: "\""))
+    raw(name)
+    raw("\" : ")
+    value(&self)
+  }
+
+  private mutating func otherMember(of fields: inout Fields, indent: Int) {
+    let member = fields.others[fields.nextOther]
+    fields.nextOther += 1
+    if !fields.first { next() }
+    fields.first = false
+    spaces(indent)
+    string(member.key)
+    raw(" : ")
+    value(member.value, indent: indent)
+  }
+
+  /// A value read as plain JSON, laid out as JSONEncoder lays out its own.
+  private mutating func value(_ value: JSONValue, indent: Int) {
+    switch value {
+    case .null: raw("null")
+    case .bool(let bool): bool ? raw("true") : raw("false")
+    case .number(var text): text.withUTF8 { append($0) }
+    case .string(let text): string(text)
+    case .array(let elements):
+      array(elements, indent: indent) { writer, element in
+        writer.spaces(indent + 1)
+        writer.value(element, indent: indent + 1)
+      }
+    case .object(let members):
+      var fields = Fields(members)
+      raw("{\n")
+      while fields.nextOther < fields.others.count {
+        otherMember(of: &fields, indent: indent + 1)
+      }
+      close(indent, fields: &fields)
+    }
   }
 
   // MARK: Structure, as JSONEncoder's pretty printing lays it out
@@ -136,22 +201,14 @@ struct StandupsJSONWriter: ~Copyable {
     raw("{\n")
   }
 
-  private mutating func close(_ indent: Int) {
+  /// The object's last members, then `}`.
+  private mutating func close(_ indent: Int, fields: inout Fields) {
+    while fields.nextOther < fields.others.count {
+      otherMember(of: &fields, indent: indent + 1)
+    }
     byte(0x0A)
     spaces(indent)
     byte(UInt8(ascii: "}"))
-  }
-
-  /// `"name" : value` on a line of its own, after the one before's comma.
-  private mutating func field(
-    _ name: StaticString, indent: Int, first: Bool = false, _ value: (inout Self) -> Void
-  ) {
-    if !first { next() }
-    spaces(indent)
-    byte(UInt8(ascii: "\""))
-    raw(name)
-    raw("\" : ")
-    value(&self)
   }
 
   private mutating func next() { raw(",\n") }

@@ -181,9 +181,10 @@ public struct StandupsMerge: Equatable, Sendable {
 }
 
 extension Standup {
-  /// Title, length, theme and attendee list (with order): what an edit changes, merged as one unit.
+  /// Title, length, theme and attendee list (with order), and the fields
+  /// another program added: what an edit changes, merged as one unit.
   public func hasSameOwnFields(as other: Standup) -> Bool {
     title == other.title && duration == other.duration && theme == other.theme
-      && attendees == other.attendees
+      && attendees == other.attendees && otherFields == other.otherFields
   }
 }

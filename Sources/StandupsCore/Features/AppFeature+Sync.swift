@@ -225,7 +225,7 @@ extension AppFeature {
     let old = recording.standup
     let standup = Standup(
       id: .init(uuid()), attendees: old.attendees, duration: old.duration, meetings: [meeting],
-      theme: old.theme, title: old.title)
+      theme: old.theme, title: old.title, otherFields: old.otherFields)
     state.standupsList.standups.append(standup)
     state.standupsList.selection = standup.id
     state.path[id: detailID] = .detail(StandupDetail.State(standup: standup))
