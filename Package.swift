@@ -80,7 +80,8 @@ let package = Package(
     .target(
       name: "StandupsCore",
       dependencies: [
-        "Composable", "Routing", .product(name: "Parsing", package: "swift-parsing"),
+        "Composable", "Routing", "DecodingMessages",
+        .product(name: "Parsing", package: "swift-parsing"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Tagged", package: "swift-tagged"),
       ],
@@ -90,10 +91,13 @@ let package = Package(
     // How routes name an element of a list (id, position, name, id prefix),
     // shared by both apps' routes.
     .target(name: "Routing"),
+    // Data-file errors worded in the file's terms, shared by both apps' formats.
+    .target(name: "DecodingMessages"),
     .target(
       name: "InventoryCore",
       dependencies: [
-        "Composable", "Persistence", "Routing", .product(name: "Parsing", package: "swift-parsing"),
+        "Composable", "Persistence", "Routing", "DecodingMessages",
+        .product(name: "Parsing", package: "swift-parsing"),
         .product(name: "Tagged", package: "swift-tagged"),
       ]),
     // Team mode: the standups store on PostgreSQL (schema, sync, journal,

@@ -62,7 +62,7 @@ struct Launch {
           isFirstRun = true
           version = empty
         } else if !keepsAside {
-          notice = "\(error.summary); starting empty"
+          notice = "\(error.summary); starting empty" + Self.reason(error)
           printedNotice = "standups: \(error)"
         } else {
           unreadable = error

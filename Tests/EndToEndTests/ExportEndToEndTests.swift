@@ -267,8 +267,20 @@ struct ExportEndToEndTests {
     try garbage.write(to: URL(fileURLWithPath: data.path))
     let result = try data.export()
     #expect(result.status == 1)
-    #expect(result.stderr.contains("is not a valid standups file"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "is not a valid standups file: not valid JSON at line 1, column 3: unexpected `n` where a key in quotes belongs"
+      ),
+      "\(result.stderr)")
     #expect(result.stdout.isEmpty)
+    // `render` draws the empty list and says why, with the same reason.
+    let binary = try #require(AppSession.binary)
+    let render = try Harness.run(
+      binary, ["render", "--data", data.path, "--size", "80x24"],
+      environment: TerminalSession.environment)
+    #expect(
+      render.stderr.contains("starting empty (not valid JSON at line 1, column 3:"),
+      "\(render.stderr)")
     #expect(data.contents == garbage)
     #expect(data.entries == ["s.json"], "nothing kept aside")
   }

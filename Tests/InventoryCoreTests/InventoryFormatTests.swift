@@ -50,10 +50,10 @@ struct InventoryFormatTests {
   @Test(arguments: [
     ("not json", "not valid JSON"),
     (#"{ "items": [] }"#, "version"),
-    (#"{ "version": 1 }"#, "missing \"items\""),
+    (#"{ "version": 1 }"#, "the top level: \"items\" is missing"),
     (
       #"{ "version": 1, "items": [{ "id": "x", "name": "A", "status": "inStock", "quantity": 1 }] }"#,
-      "items.0.id"
+      "items[0].id: not an id (a UUID)"
     ),
     (
       #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "status": "lost" }] }"#,
@@ -65,11 +65,11 @@ struct InventoryFormatTests {
     ),
     (
       #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "status": "outOfStock" }] }"#,
-      "missing \"isOnBackOrder\""
+      "items[0]: \"isOnBackOrder\" is missing"
     ),
     (
       #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "color": "mauve", "status": "outOfStock", "isOnBackOrder": false }] }"#,
-      "items.0.color"
+      "items[0].color: \"mauve\" is not a colour (one of "
     ),
   ])
   func corruptInputSaysWhy(json: String, reason: String) {

@@ -118,7 +118,7 @@ struct DataFileTests {
       try DataFile(path: path).load()
     } throws: { error in
       guard case .corrupt(let p, let reason, _) = error as? DocumentFailure else { return false }
-      return p == path && reason.contains("standups.0")
+      return p == path && reason.contains("standups[0]")
     }
     try Data("not json at all".utf8).write(to: URL(fileURLWithPath: path))
     #expect(throws: DocumentFailure.self) { try DataFile(path: path).load() }

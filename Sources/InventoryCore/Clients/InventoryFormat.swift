@@ -1,3 +1,4 @@
+import DecodingMessages
 import Foundation
 import Persistence
 
@@ -27,7 +28,7 @@ public enum InventoryFormat {
     } catch let failure as FormatError {
       throw failure
     } catch {
-      throw .corrupt(describe(error))
+      throw .corrupt(DecodingMessages.describe(error, in: data))
     }
   }
 
@@ -35,27 +36,6 @@ public enum InventoryFormat {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(Contents(version: currentVersion, items: items))
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context):
-      return context.codingPath.isEmpty
-        ? context.debugDescription
-        : "\(context.debugDescription) at \(pathString(context.codingPath))"
-    case DecodingError.keyNotFound(let key, let context):
-      return "missing \"\(key.stringValue)\" at \(pathString(context.codingPath))"
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      return "\(context.debugDescription) at \(pathString(context.codingPath))"
-    default:
-      return "\(error)"
-    }
-  }
-
-  private static func pathString(_ path: [any CodingKey]) -> String {
-    path.isEmpty
-      ? "top level"
-      : path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
   }
 }
 
@@ -91,7 +71,8 @@ extension Item: Codable {
       status = .outOfStock(isOnBackOrder: try c.decode(Bool.self, forKey: .isOnBackOrder))
     case let other:
       throw DecodingError.dataCorruptedError(
-        forKey: .status, in: c, debugDescription: "\"\(other)\" is not a status")
+        forKey: .status, in: c,
+        debugDescription: "\"\(other)\" is not a status (inStock or outOfStock)")
     }
     self.init(
       id: try c.decode(ID.self, forKey: .id),
@@ -113,5 +94,20 @@ extension Item: Codable {
       try c.encode("outOfStock", forKey: .status)
       try c.encode(isOnBackOrder, forKey: .isOnBackOrder)
     }
+  }
+}
+
+// Which colours there are, said where a file holds another.
+extension Item.Color {
+  public init(from decoder: any Decoder) throws {
+    let value = try decoder.singleValueContainer()
+    let name = try value.decode(String.self)
+    guard let color = Item.Color(rawValue: name) else {
+      throw DecodingError.dataCorruptedError(
+        in: value,
+        debugDescription: "\"\(name)\" is not a colour (one of "
+          + Item.Color.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+    }
+    self = color
   }
 }

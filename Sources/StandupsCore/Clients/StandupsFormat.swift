@@ -1,3 +1,4 @@
+import DecodingMessages
 import Foundation
 
 /// The standups data file's format: versioned JSON, `{ "standups": [...],
@@ -62,7 +63,7 @@ public enum StandupsFormat {
     } catch let failure as Failure {
       throw failure
     } catch {
-      throw .corrupt(Self.describe(error))
+      throw .corrupt(DecodingMessages.describe(error, in: data))
     }
   }
 
@@ -85,26 +86,6 @@ public enum StandupsFormat {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     return try encoder.encode(Contents(version: currentVersion, standups: standups))
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context):
-      return context.debugDescription
-    case DecodingError.keyNotFound(let key, let context):
-      return "missing \"\(key.stringValue)\" at \(pathString(context.codingPath))"
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      return "\(context.debugDescription) at \(pathString(context.codingPath))"
-    default:
-      return "\(error)"
-    }
-  }
-
-  private static func pathString(_ path: [any CodingKey]) -> String {
-    path.isEmpty
-      ? "top level"
-      : path.map { $0.intValue.map(String.init) ?? $0.stringValue }
-        .joined(separator: ".")
   }
 }
 
@@ -188,5 +169,20 @@ extension Meeting {
     try c.encode(transcript, forKey: .transcript)
     try c.encodeIfPresent(attendees, forKey: .attendees)
     try otherFields.encode(to: encoder)
+  }
+}
+
+// Which names a theme may have, said where a file holds another.
+extension Theme {
+  public init(from decoder: any Decoder) throws {
+    let value = try decoder.singleValueContainer()
+    let name = try value.decode(String.self)
+    guard let theme = Theme(rawValue: name) else {
+      throw DecodingError.dataCorruptedError(
+        in: value,
+        debugDescription: "\"\(name)\" is not a theme (one of "
+          + Theme.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+    }
+    self = theme
   }
 }

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What is wrong with a data file, in the file's terms: where (a path such as
+/// `standups[0].minutes`, or a line and column for broken JSON) and what was
+/// expected there, instead of `Decoder`'s Swift type names.
+public enum DecodingMessages {
+  /// `error`, thrown by `JSONDecoder` reading `data`.
+  public static func describe(_ error: any Error, in data: Data) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context):
+      if context.codingPath.isEmpty, let syntax = JSONSyntax.firstError(in: data) {
+        return "not valid JSON at \(syntax)"
+      }
+      // IdentifiedArray's words for an id that is there twice.
+      let duplicate = "Duplicate element at offset "
+      if context.debugDescription.hasPrefix(duplicate),
+        let offset = Int(context.debugDescription.dropFirst(duplicate.count))
+      {
+        return "\(path(context.codingPath))[\(offset)]: has the id of one before it; "
+          + "each id must be there once"
+      }
+      return at(context.codingPath, reworded(context.debugDescription))
+    case DecodingError.keyNotFound(let key, let context):
+      return at(context.codingPath, "\"\(key.stringValue)\" is missing")
+    case DecodingError.typeMismatch(let type, let context):
+      let found = foundKind(in: context.debugDescription).map { ", found \($0)" } ?? ""
+      return at(context.codingPath, "expected \(kind(of: type))\(found)")
+    case DecodingError.valueNotFound(let type, let context):
+      return at(context.codingPath, "expected \(kind(of: type)), found null")
+    default:
+      return "\(error)"
+    }
+  }
+
+  /// `standups[0].meetings[2].date`; "the top level" for the document itself.
+  public static func path(_ keys: [any CodingKey]) -> String {
+    var text = ""
+    for key in keys {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return text.isEmpty ? "the top level" : text
+  }
+
+  static func at(_ keys: [any CodingKey], _ problem: String) -> String {
+    "\(path(keys)): \(problem)"
+  }
+
+  /// A JSON kind for the Swift type a decoder wanted.
+  static func kind(of type: Any.Type) -> String {
+    switch type {
+    case is any BinaryInteger.Type: "a whole number"
+    case is any BinaryFloatingPoint.Type, is Decimal.Type: "a number"
+    case is String.Type, is UUID.Type, is Date.Type: "a string"
+    case is Bool.Type: "true or false"
+    default:
+      String(describing: type).hasPrefix("Dictionary<")
+        ? "an object" : String(describing: type).hasPrefix("Array<") ? "an array" : "a value"
+    }
+  }
+
+  /// "a string" from "…but found a string instead.".
+  static func foundKind(in description: String) -> String? {
+    guard let found = description.range(of: "found "),
+      let instead = description.range(
+        of: " instead", range: found.upperBound..<description.endIndex)
+    else { return nil }
+    return String(description[found.upperBound..<instead.lowerBound])
+  }
+
+  static func reworded(_ description: String) -> String {
+    if description.contains("invalid UUID string") { return "not an id (a UUID)" }
+
+    if description.contains("ISO8601") { return "a date is not written as 2024-05-01T09:30:00Z" }
+    return description
+  }
+}

@@ -1,0 +1,155 @@
+/// Where text stops being JSON, for a message a person can act on
+/// (`JSONDecoder` only says that it is not).
+enum JSONSyntax {
+  /// "line 3, column 9: unexpected `t` in `true`", or nil when `bytes` are valid JSON.
+  static func firstError<Bytes: Collection<UInt8>>(in bytes: Bytes) -> String? {
+    var scanner = Scanner(bytes: Array(bytes))
+    guard let problem = scanner.document() else { return nil }
+    return "\(scanner.position): \(problem)"
+  }
+
+  private struct Scanner {
+    let bytes: [UInt8]
+    var i = 0
+
+    /// Nil when the whole text is one JSON value; else what is wrong at `i`.
+    mutating func document() -> String? {
+      if let problem = value(depth: 0) { return problem }
+      skipWhitespace()
+      return i < bytes.count ? unexpected("after the end of the document") : nil
+    }
+
+    var position: String {
+      var line = 1
+      var column = 1
+      for byte in bytes[..<min(i, bytes.count)] {
+        if byte == 0x0A {
+          line += 1
+          column = 1
+        } else if byte & 0xC0 != 0x80 {
+          column += 1
+        }
+      }
+      return "line \(line), column \(column)"
+    }
+
+    func unexpected(_ context: String = "") -> String {
+      let suffix = context.isEmpty ? "" : " \(context)"
+      guard i < bytes.count else { return "the file ends too early" }
+      let byte = bytes[i]
+      let shown =
+        (0x21...0x7E).contains(byte)
+        ? "`\(Character(Unicode.Scalar(byte)))`"
+        : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+      return "unexpected \(shown)\(suffix)"
+    }
+
+    mutating func skipWhitespace() {
+      while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
+    }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+      skipWhitespace()
+      guard i < bytes.count, bytes[i] == byte else { return false }
+      i += 1
+      return true
+    }
+
+    mutating func value(depth: Int) -> String? {
+      skipWhitespace()
+      guard i < bytes.count else { return unexpected() }
+      guard depth < 512 else { return "nested too deeply" }
+      switch bytes[i] {
+      case UInt8(ascii: "{"):
+        i += 1
+        if take(UInt8(ascii: "}")) { return nil }
+        repeat {
+          skipWhitespace()
+          guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+            return unexpected("where a key in quotes belongs")
+          }
+          if let problem = string() { return problem }
+          guard take(UInt8(ascii: ":")) else { return unexpected("where `:` belongs") }
+          if let problem = value(depth: depth + 1) { return problem }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "}")) ? nil : unexpected("where `,` or `}` belongs")
+      case UInt8(ascii: "["):
+        i += 1
+        if take(UInt8(ascii: "]")) { return nil }
+        repeat {
+          if let problem = value(depth: depth + 1) { return problem }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "]")) ? nil : unexpected("where `,` or `]` belongs")
+      case UInt8(ascii: "\""): return string()
+      case UInt8(ascii: "t"): return word("true")
+      case UInt8(ascii: "f"): return word("false")
+      case UInt8(ascii: "n"): return word("null")
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
+      default: return unexpected("where a value belongs")
+      }
+    }
+
+    mutating func word(_ text: String) -> String? {
+      for expected in text.utf8 {
+        guard i < bytes.count, bytes[i] == expected else {
+          return unexpected("in `\(text)`")
+        }
+        i += 1
+      }
+      return nil
+    }
+
+    mutating func string() -> String? {
+      let start = i
+      i += 1
+      while i < bytes.count {
+        switch bytes[i] {
+        case UInt8(ascii: "\""):
+          i += 1
+          return nil
+        case UInt8(ascii: "\\"):
+          i += 2
+        case 0x00..<0x20:
+          return bytes[i] == 0x0A ? "a string is not closed on its line" : unexpected("in a string")
+        default:
+          i += 1
+        }
+      }
+      i = start
+      return "a string is not closed"
+    }
+
+    mutating func number() -> String? {
+      let start = i
+      if bytes[i] == UInt8(ascii: "-") { i += 1 }
+      func digits(_ scanner: inout Scanner) -> Int {
+        let start = scanner.i
+        while scanner.i < scanner.bytes.count,
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(scanner.bytes[scanner.i])
+        {
+          scanner.i += 1
+        }
+        return scanner.i - start
+      }
+      guard digits(&self) > 0 else { return unexpected("in a number") }
+      if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        i += 1
+        guard digits(&self) > 0 else { return unexpected("in a number") }
+      }
+      if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
+        i += 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+          i += 1
+        }
+        guard digits(&self) > 0 else { return unexpected("in a number") }
+      }
+      // A decoder reads whole numbers into 64 bits and calls the rest not JSON.
+      let text = String(decoding: bytes[start..<i], as: UTF8.self)
+      if !text.contains(where: { ".eE".contains($0) }), Int64(text) == nil {
+        i = start
+        return "the number \(text) is too large"
+      }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import StandupsCore
+
+/// A file the app refuses is refused with where and what, in the file's
+/// terms: a path like `standups[0].minutes` or a line and column, and the
+/// kind of value expected, never Swift's type names.
+struct DataFileMessagesTests {
+  func message(_ json: String) -> String? {
+    do {
+      _ = try StandupsFormat.decode(Data(json.utf8))
+      return nil
+    } catch {
+      guard case .corrupt(let message) = error else { return "\(error)" }
+      return message
+    }
+  }
+
+  func standup(_ fields: String) -> String {
+    #"{"version": 1, "standups": [{"id": "00000000-0000-0000-0000-00000000000A", "#
+      + #""title": "x", "theme": "teal", "minutes": 5, "attendees": []\#(fields)}]}"#
+  }
+
+  @Test(arguments: [
+    ("[]", "the top level: expected an object, found an array"),
+    (#"{"version": "1", "standups": []}"#, "version: expected a whole number, found a string"),
+    (
+      #"{"version": 1, "standups": [{"id": "nope", "title": "x", "theme": "teal", "#
+        + #""minutes": 5, "attendees": []}]}"#,
+      "standups[0].id: not an id (a UUID)"
+    ),
+    (#"{"version": 1, "standups": [{}]}"#, #"standups[0]: "minutes" is missing"#),
+    (
+      #"{"version": 1, "standups": [{"id": "00000000-0000-0000-0000-00000000000A", "title": null, "#
+        + #""theme": "teal", "minutes": 5, "attendees": []}]}"#,
+      "standups[0].title: expected a string, found null"
+    ),
+    (
+      #"{"version": 1, "standups": [{"id": "00000000-0000-0000-0000-00000000000A", "title": "x", "#
+        + #""theme": "plaid", "minutes": 5, "attendees": []}]}"#,
+      #"standups[0].theme: "plaid" is not a theme (one of bubblegum, buttercup, indigo, "#
+        + "lavender, magenta, navy, orange, oxblood, periwinkle, poppy, purple, seafoam, sky, "
+        + "tan, teal, yellow)"
+    ),
+  ])
+  func aValueOfTheWrongKindIsNamedByItsPath(json: String, expected: String) {
+    #expect(message(json) == expected)
+  }
+
+  @Test func aBadDateOrARepeatedIdSaysWhichMeetingOrStandup() {
+    let date = standup(
+      #", "meetings": [{"id": "00000000-0000-0000-0000-00000000000B", "date": "yesterday", "#
+        + #""transcript": ""}]"#)
+    #expect(
+      message(date) == "standups[0].meetings[0]: a date is not written as 2024-05-01T09:30:00Z")
+    let one =
+      #"{"id": "00000000-0000-0000-0000-00000000000A", "title": "x", "theme": "teal", "#
+      + #""minutes": 5, "attendees": []}"#
+    #expect(
+      message(#"{"version": 1, "standups": [\#(one), \#(one)]}"#)
+        == "standups[1]: has the id of one before it; each id must be there once")
+  }
+
+  @Test(arguments: [
+    (#"{"version": 1,"#, "line 1, column 15: the file ends too early"),
+    ("{\n  \"version\" 1}", "line 2, column 13: unexpected `1` where `:` belongs"),
+    ("{\n\n  \"version\": tru}", "line 3, column 17: unexpected `}` in `true`"),
+    (
+      #"{"version": 1, "standups": []} x"#,
+      "line 1, column 32: unexpected `x` after the end of the document"
+    ),
+    (#"{"version": 1, 3}"#, "line 1, column 16: unexpected `3` where a key in quotes belongs"),
+    (#"{"é": [1, x], "version": 1}"#, "line 1, column 11: unexpected `x` where a value belongs"),
+    (
+      #"{"version": 99999999999999999999, "standups": []}"#,
+      "line 1, column 13: the number 99999999999999999999 is too large"
+    ),
+    ("{\"version\": \"a", "line 1, column 13: a string is not closed"),
+  ])
+  func textThatIsNotJSONSaysWhereByLineAndColumn(json: String, expected: String) {
+    #expect(message(json) == "not valid JSON at \(expected)")
+  }
+}
