@@ -25,8 +25,8 @@
 
 typedef struct {
   volatile sig_atomic_t armed;
-  volatile sig_atomic_t terminate_requests; /* SIGTERM and SIGHUP, ever */
-  volatile sig_atomic_t sigterms; /* since curses mode was last entered */
+  volatile sig_atomic_t terminate_requests; /* SIGTERM, SIGHUP and SIGINT, ever */
+  volatile sig_atomic_t sigterms; /* and SIGINTs, since curses mode was last entered */
   volatile sig_atomic_t hangups;
   int tty_in;
   int tty_out;
@@ -171,8 +171,7 @@ static void cn_guard_die_of(int sig) {
 
 /* Restores the terminal, then lets the signal end the process.
  *
- * SIGINT and SIGQUIT (which only `kill` can send in raw mode) take the default
- * action. Crash signals go to whoever had them before, usually the Swift
+ * SIGQUIT (which only `kill` can send in raw mode) takes the default action. Crash signals go to whoever had them before, usually the Swift
  * runtime's backtracer: a fault raised by the CPU simply re-faults into it
  * when this handler returns; a signal sent with kill/abort (si_code <= 0) or
  * a trap, which resumes after itself, is passed on by calling the previous
@@ -189,7 +188,7 @@ static void cn_guard_on_fatal(int sig, siginfo_t *info, void *context) {
   previous.sa_flags = 0;
   if (sig > 0 && sig < CN_GUARD_MAX_SIGNAL && s->installed[sig]) previous = s->previous[sig];
   cn_guard_put_back(sig);
-  int crash = sig != SIGINT && sig != SIGQUIT;
+  int crash = sig != SIGQUIT;
   int sent = info == NULL || info->si_code <= 0 || sig == SIGTRAP;
   if (crash && !sent) {
     errno = saved_errno;
@@ -207,15 +206,18 @@ static void cn_guard_on_fatal(int sig, siginfo_t *info, void *context) {
 }
 
 /* Resize, suspend requests, wake-ups and polite termination requests only
- * poke the self-pipe; the app's run loop does the real work. A second SIGTERM
- * means someone thinks the app is stuck: restore and die. So does a third
+ * poke the self-pipe; the app's run loop does the real work. SIGINT (only
+ * `kill` sends it in raw mode, where Ctrl-C is a key) is such a request too:
+ * dying of it would drop a recording or an unsaved change. A second SIGTERM
+ * or SIGINT means someone thinks the app is stuck: restore and die. So does a third
  * hang-up: a closing terminal sends two (the shell passes one on, the kernel
  * sends its own), and the app must still save. */
 static void cn_guard_on_notify(int sig) {
   int saved_errno = errno;
   cn_guard_state *s = cn_guard();
-  if (sig == SIGTERM || sig == SIGHUP) s->terminate_requests++;
-  int stuck = (sig == SIGTERM && ++s->sigterms > 1) || (sig == SIGHUP && ++s->hangups > 2);
+  if (sig == SIGTERM || sig == SIGHUP || sig == SIGINT) s->terminate_requests++;
+  int stuck = ((sig == SIGTERM || sig == SIGINT) && ++s->sigterms > 1)
+              || (sig == SIGHUP && ++s->hangups > 2);
   if (stuck) {
     cn_guard_restore_now();
     cn_guard_put_back(sig);
@@ -279,8 +281,8 @@ void cn_guard_stop_process_group(int unless_requests_differ_from) {
 void cn_guard_ignore_background_output(void) { signal(SIGTTOU, SIG_IGN); }
 
 void cn_guard_install(void) {
-  const int notify[] = {SIGWINCH, SIGTERM, SIGHUP, SIGTSTP};
-  const int fatal[] = {SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP};
+  const int notify[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP};
+  const int fatal[] = {SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP};
   for (size_t i = 0; i < sizeof notify / sizeof notify[0]; i++) cn_guard_install_one(notify[i], 0);
   for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) cn_guard_install_one(fatal[i], 1);
 }

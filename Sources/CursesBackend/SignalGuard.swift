@@ -7,13 +7,13 @@ import CTerminalGuard
 ///
 /// Signals and what they do while curses mode is on:
 /// - SIGWINCH: pokes the self-pipe; the run loop resizes.
-/// - SIGTERM, SIGHUP: poke the self-pipe; the app gets `.terminate(signal:)`
-///   and should flush and shut down. A second SIGTERM restores and dies at
-///   once; so does a third hang-up (a closing terminal sends two).
+/// - SIGTERM, SIGHUP, SIGINT (Ctrl-C is a key in raw mode, so this only comes
+///   from `kill`): poke the self-pipe; the app gets `.terminate(signal:)` and
+///   should flush and shut down. A second SIGTERM or SIGINT restores and dies
+///   at once; so does a third hang-up (a closing terminal sends two).
 /// - SIGTSTP (from `kill`; Ctrl-Z is a key in raw mode): pokes the self-pipe;
 ///   the app gets `.suspend` and suspends as it does for Ctrl-Z.
-/// - SIGINT (Ctrl-C is a key in raw mode, so this only comes from `kill`),
-///   SIGQUIT and crash signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE,
+/// - SIGQUIT and crash signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE,
 ///   SIGTRAP): restore, then hand the signal to its previous handler (the
 ///   Swift backtracer or the default action), so the process still dies of it.
 enum SignalGuard {

@@ -43,8 +43,9 @@ struct DataSafetyTests {
   }
 
   /// Two hang-ups is a terminal closing under a shell: the shell passes one
-  /// on and the kernel sends its own.
-  @Test(arguments: [["TERM"], ["HUP"], ["HUP", "HUP"]])
+  /// on and the kernel sends its own. SIGINT can only come from `kill` (Ctrl-C
+  /// is a key) and asks the same.
+  @Test(arguments: [["TERM"], ["HUP"], ["HUP", "HUP"], ["INT"]])
   func pendingSavesAreFlushedOnTermination(signals: [String]) async throws {
     let app = try AppSession()
     try await app.session.waitForText("Design")
@@ -63,7 +64,8 @@ struct DataSafetyTests {
     try await app.session.waitForText("\(AppSession.sample.count + 2) standups")
     // …and the signal must flush it.
     let pid = try #require(try app.session.programPID())
-    for signal in signals { kill(pid, signal == "TERM" ? SIGTERM : SIGHUP) }
+    let numbers = ["TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT]
+    for signal in signals { kill(pid, numbers[signal]!) }
     _ = try await app.session.waitForExit()
     let saved = try #require(try DataFile(path: app.dataPath).load())
     #expect(saved.map(\.title).contains("Second"))
