@@ -19,17 +19,28 @@ public func printError(_ message: String, program: String) {
 /// `line` and a line break on standard error; a closed or broken standard
 /// error loses the line rather than stopping the program.
 public func writeToStandardError(_ line: String) {
-  var bytes = Array((line + "\n").utf8)[...]
+  _ = writeAll((line + "\n").utf8, to: STDERR_FILENO)
+}
+
+/// Writes all of `text` to standard output; why not, when it cannot (a full
+/// disk, a closed descriptor), where `FileHandle` would trap.
+public func writeToStandardOutput(_ text: some Collection<UInt8>) -> String? {
+  writeAll(text, to: STDOUT_FILENO)
+}
+
+private func writeAll(_ text: some Collection<UInt8>, to descriptor: Int32) -> String? {
+  var bytes = Array(text)[...]
   while !bytes.isEmpty {
-    let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     if written > 0 {
       bytes = bytes.dropFirst(written)
     } else if written < 0, errno == EINTR {
       continue
     } else {
-      return
+      return String(cString: strerror(written < 0 ? errno : EIO))
     }
   }
+  return nil
 }
 
 extension ParsableCommand {

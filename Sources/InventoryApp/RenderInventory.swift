@@ -60,6 +60,9 @@ struct RenderInventory: AsyncParsableCommand {
       ? AnsiText.render(screen, colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
       : screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
         .joined(separator: "\n")
-    print(text)
+    if let problem = writeToStandardOutput((text + "\n").utf8) {
+      printInventoryError("cannot write the screen: \(problem)")
+      throw ExitCode(1)
+    }
   }
 }

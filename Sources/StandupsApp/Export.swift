@@ -1,3 +1,4 @@
+import AppCommandLine
 import ArgumentParser
 import Foundation
 import Persistence
@@ -75,6 +76,10 @@ struct Export: AsyncParsableCommand {
     case .all:
       selection = standups
     case .some(let shown):
+      guard !shown.isEmpty else {
+        printError("'\(options.open ?? "")' matches no standup: nothing to export")
+        throw ExitCode(2)
+      }
       selection = shown
     case .standup(let standup):
       selection = [standup]
@@ -99,7 +104,10 @@ struct Export: AsyncParsableCommand {
         throw ExitCode(1)
       }
     }
-    FileHandle.standardOutput.write(output)
+    if let problem = writeToStandardOutput(output) {
+      printError("cannot write the export: \(problem)")
+      throw ExitCode(1)
+    }
   }
 
   /// The standups in the file; none when there is no file yet (said on

@@ -178,6 +178,7 @@ struct ExportEndToEndTests {
   @Test(arguments: [
     ("/new", "nothing to export"),
     ("/?delete=1", "nothing to export"),
+    ("/?filter=zzz", "'/?filter=zzz' matches no standup: nothing to export"),
     ("/nope", "no standup matches \"nope\""),
     ("/3", "no standup at position 3"),
     ("/design/bogus", "is not a route"),

@@ -94,6 +94,30 @@ struct ToolsEndToEndTests {
   /// A data path in a directory that does not exist is a mistake to say,
   /// not a place to start an empty app (and make the directory): the flag
   /// and the variable alike, in both apps, for every command.
+  /// Output that cannot be written (a full disk, a closed descriptor) is one
+  /// line on standard error and status 1, where `FileHandle` trapped.
+  @Test(arguments: ["> /dev/full", ">&-"])
+  func outputThatCannotBeWrittenIsAnErrorNotACrash(redirect: String) throws {
+    let standups = try #require(Self.standups, "not built next to the tests")
+    let inventory = try #require(Self.inventory, "not built next to the tests")
+    let directory = try Harness.temporaryDirectory("tools-output")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = directory.appendingPathComponent("s.json").path
+    try DataFile(path: data).save([.mock])
+    let items = directory.appendingPathComponent("items.json").path
+    for (command, message) in [
+      ("'\(standups)' export --data '\(data)'", "standups: cannot write the export: "),
+      ("'\(standups)' render --data '\(data)'", "standups: cannot write the screen: "),
+      ("'\(inventory)' render --data '\(items)'", "inventory: cannot write the screen: "),
+    ] {
+      let result = try Harness.run(
+        "/bin/sh", ["-c", "\(command) \(redirect)"], environment: TerminalSession.environment)
+      #expect(result.status == 1, "\(command): \(result.stderr)")
+      #expect(result.stderr.hasPrefix(message), "\(command): \(result.stderr)")
+      #expect(!result.stderr.contains("Fatal error"))
+    }
+  }
+
   @Test func aDataPathInAMissingDirectoryIsAUsageError() throws {
     let directory = try Harness.temporaryDirectory("missing-directory")
     defer { try? FileManager.default.removeItem(at: directory) }
