@@ -63,9 +63,10 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       isWaitingForEvents = true
       let events = await backend.nextEvents()
       isWaitingForEvents = false
-      for (index, event) in events.enumerated() {
-        handle(event)
-        if index + 1 < events.count, isFinished { break }
+      if events.count == 1 {
+        handle(events[0])
+      } else {
+        handleBatch(events)
       }
       // Read once a turn: each read of the store's state copies all of it.
       var state = store.state
@@ -77,6 +78,27 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       if needsRender, !isDone { render(state) }
     }
     observation?.cancel()
+  }
+
+  /// The events of one read. Keys typed faster than the screen showed them
+  /// stop at an alert one of them opens: a second `d` must not answer the
+  /// delete alert the first opened before it was drawn.
+  public func handleBatch(_ events: [TerminalEvent]) {
+    var beforeAnAlert = currentKeymap(store.state).takesHeldKeys
+    var alertOpened = false
+    for event in events {
+      guard !isFinished else { break }
+      switch event {
+      case .key, .paste, .typed:
+        guard !alertOpened else { continue }
+        handle(event)
+        let now = currentKeymap(store.state).takesHeldKeys
+        alertOpened = beforeAnAlert && !now
+        beforeAnAlert = now
+      case .resize, .terminate, .suspend:
+        handle(event)
+      }
+    }
   }
 
   /// Handles one event (tests drive the runtime through this, synchronously).
@@ -97,12 +119,19 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         store.send(action)
       }
     case .typed(let text):
-      let keymap = currentKeymap(store.state)
-      // A held key's repeats (one character again and again) are keys where
-      // no field takes text, each under the keymap the one before left,
-      // until one opens an alert or quits. Anything else is text pasted
-      // where the terminal does not mark pastes: never taken for keys.
-      guard keymap.paste == nil, let first = text.first, text.allSatisfy({ $0 == first }) else {
+      let state = store.state
+      let keymap = currentKeymap(state)
+      // A field that takes text takes it all, a held key's repeats included.
+      if let paste = keymap.paste, let action = paste(text) {
+        if state.isQuitWarningShown { store.send(.keyPressed) }
+        store.send(action)
+        return
+      }
+      // Elsewhere a held key's repeats (one character again and again) are
+      // keys, each under the keymap the one before left, until one opens an
+      // alert or quits. Anything else is text pasted where the terminal does
+      // not mark pastes: never taken for keys.
+      guard let first = text.first, text.allSatisfy({ $0 == first }) else {
         handle(.paste(text))
         return
       }

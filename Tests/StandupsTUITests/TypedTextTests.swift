@@ -66,6 +66,41 @@ struct TypedTextTests {
     #expect(!runtime.isFinished)
   }
 
+  /// Where the sheet has no text field focused (the length's stepper), a
+  /// held key's repeats are keys there too; they were dropped, taken for a
+  /// paste nothing could take.
+  @Test func aHeldKeyOnAStepperIsKeys() {
+    let (runtime, _) = makeRuntime(appState(Self.standups))
+    runtime.press(.char("a"), .tab)
+    runtime.handle(.typed("++++"))
+    guard case .add(let form) = runtime.state.standupsList.destination else {
+      Issue.record("no add sheet")
+      return
+    }
+    #expect(form.standup.minutes == 9)
+    runtime.handle(.typed("+-+-x"))
+    guard case .add(let after) = runtime.state.standupsList.destination else { return }
+    #expect(after.standup.minutes == 9, "mixed text is a paste there: dropped")
+  }
+
+  /// Keys that arrive in one read stop at an alert one of them opens: the
+  /// second `d` of a quick `dd` must not answer the alert the first opened
+  /// before it was drawn; a resize in the same read still counts.
+  @Test func keysOfOneReadStopAtTheAlertTheyOpen() {
+    let (runtime, _) = makeRuntime(appState(Self.standups, selection: Self.standups[0].id))
+    runtime.handleBatch([
+      .key(.char("d")), .key(.char("y")), .key(.enter), .resize(Size(width: 100, height: 30)),
+    ])
+    #expect(runtime.state.standupsList.standups == Self.standups)
+    guard case .alert = runtime.state.standupsList.destination else {
+      Issue.record("no delete alert: \(String(describing: runtime.state.standupsList.destination))")
+      return
+    }
+    // Once it is on screen, the next read answers it.
+    runtime.handleBatch([.key(.char("y")), .key(.char("j"))])
+    #expect(runtime.state.standupsList.standups.count == Self.standups.count - 1)
+  }
+
   /// A marked paste on the list is not taken for keys (a pasted "dq" must
   /// not delete and quit).
   @Test func aMarkedPasteIsNeverTakenForKeys() {
