@@ -24,9 +24,16 @@ struct RenderInventory: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     let file = ItemsFile(path: options.path, format: .inventory)
+    // What the app would open: the samples on a first run (no file, or one
+    // made empty to be filled); nothing from what is not a regular file.
     var items = Item.samples
     do {
-      if let loaded = try file.load() { items = loaded }
+      if file.holdsDirectoryOrSpecialFile {
+        printInventoryError("\(file.path) is not a regular file: showing no items")
+        items = []
+      } else if file.emptyFileVersion() == nil, let loaded = try file.load() {
+        items = loaded
+      }
     } catch {
       // The decoder's reason ends a sentence; this goes on after it.
       let reason = "\(error)"

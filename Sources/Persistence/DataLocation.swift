@@ -27,13 +27,16 @@ public struct DataLocation: Sendable {
     return base + "/" + directory + "/" + file
   }
 
-  /// What is wrong with a path the user chose (the flag, else the variable)
-  /// in a directory that does not exist: a mistyped path would open an empty
+  /// What is wrong with a path the user chose (the flag, else the variable):
+  /// an empty flag, or a path in a directory that does not exist: a mistyped path would open an empty
   /// app and make that directory at the first save. The default directory
   /// is made when needed. Nil when there is nothing wrong.
   public func missingDirectory(flag: String?, environment: [String: String]) -> String? {
     let (path, named): (String, String)
-    if let flag, !flag.isEmpty {
+    // An empty flag is a script's unset variable more often than a choice:
+    // taking it for the default file would open (and write) the user's data.
+    if flag == "" { return "--data '' names no file; leave --data out for the usual one" }
+    if let flag {
       (path, named) = (flag, "--data \(flag)")
     } else if let value = environment[variable], !value.isEmpty {
       (path, named) = (value, "\(variable)=\(value)")

@@ -118,6 +118,49 @@ struct ToolsEndToEndTests {
     }
   }
 
+  /// `--data ""` (a script's unset variable) is a usage error, never the
+  /// user's own data file: HOME points at a fresh directory, which stays empty.
+  @Test func anEmptyDataFlagIsAUsageError() throws {
+    let home = try Harness.temporaryDirectory("empty-data-flag")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = TerminalSession.environment.merging(["HOME": home.path]) { $1 }
+      .filter {
+        $0.key != "XDG_DATA_HOME" && $0.key != "STANDUPS_DATA" && $0.key != "INVENTORY_DATA"
+      }
+    for (binary, arguments) in [
+      (Self.standups, ["--data", ""]), (Self.standups, ["render", "--data", ""]),
+      (Self.standups, ["export", "--data", ""]), (Self.inventory, ["--data", ""]),
+      (Self.inventory, ["render", "--data", ""]),
+    ] {
+      let binary = try #require(binary)
+      let result = try Harness.run(binary, arguments, environment: environment)
+      #expect(result.status == 64, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("--data '' names no file"), "\(arguments): \(result.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+  }
+
+  /// inventory's `render` opens what the app would: nothing from a device
+  /// (it read /dev/zero without end), the samples from an empty file.
+  @Test func inventoryRendersSpecialAndEmptyFilesAsTheAppOpensThem() throws {
+    let inventory = try #require(Self.inventory)
+    let directory = try Harness.temporaryDirectory("inventory-render")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let empty = directory.appendingPathComponent("items.json").path
+    try Data(" \n".utf8).write(to: URL(fileURLWithPath: empty))
+    let device = try Harness.run(
+      inventory, ["render", "--data", "/dev/zero", "--open", "/inventory"],
+      environment: TerminalSession.environment)
+    #expect(device.status == 0)
+    #expect(device.stderr.contains("/dev/zero is not a regular file"), "\(device.stderr)")
+    let first = try Harness.run(
+      inventory, ["render", "--data", empty, "--open", "/inventory"],
+      environment: TerminalSession.environment)
+    #expect(first.status == 0)
+    #expect(first.stderr.isEmpty, "\(first.stderr)")
+    #expect(first.stdout.contains("Keyboard"), "\(first.stdout)")
+  }
+
   @Test func aDataPathInAMissingDirectoryIsAUsageError() throws {
     let directory = try Harness.temporaryDirectory("missing-directory")
     defer { try? FileManager.default.removeItem(at: directory) }
