@@ -77,6 +77,12 @@ struct RunInventory: AsyncParsableCommand {
     // there at the terminal's width), where it can be read in full.
     if let notice = launch.notice { printInventoryError(notice) }
     for note in notes { printInventoryError(note) }
+    if launch.isReadOnly,
+      let kept = file.keepChangesOfReadOnlyRun(
+        store.state.app.inventory.items, loaded: launch.state.inventory.items)
+    {
+      printInventoryError(kept)
+    }
     if printRoute { print(Route(state: store.state.app).path) }
     if let failure {
       printInventoryError("\(failure)")

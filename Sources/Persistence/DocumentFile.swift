@@ -146,3 +146,19 @@ public struct DocumentFile<Document: Sendable>: Sendable {
     syncDirectory(of: path)
   }
 }
+
+extension DocumentFile where Document: Equatable {
+  /// A file the app opened read-only (a newer version's, not a regular
+  /// file) is never written; what the user changed meanwhile goes to a
+  /// conflict copy beside it as the app ends. The line saying where, or
+  /// nil when nothing changed.
+  public func keepChangesOfReadOnlyRun(_ final: Document, loaded: Document) -> String? {
+    guard final != loaded else { return nil }
+    do {
+      let copy = try writeConflictCopy(final)
+      return "\(path) was open read-only, so it was not saved: your version is in \(copy)"
+    } catch {
+      return "\(path) was open read-only, and your version could not be kept: \(error)"
+    }
+  }
+}

@@ -97,6 +97,12 @@ struct RunApp: AsyncParsableCommand {
     terminal.shutdown()
     withExtendedLifetime(fileStore?.watcher) {}
     for note in notes { printError(note) }
+    if launch.isReadOnly,
+      let kept = file.keepChangesOfReadOnlyRun(
+        store.state.app.standupsList.standups, loaded: launch.standups)
+    {
+      printError(kept)
+    }
     withExtendedLifetime(lock) {}
     if let longNotice = launch.longNotice {
       writeToStandardError(terminalSafe(longNotice))

@@ -137,8 +137,13 @@ struct DataSafetyTests {
     var info = stat()
     #expect(stat(path, &info) == 0)
     #expect(info.st_mode & S_IFMT == S_IFIFO, "still the pipe, not a saved file")
-    #expect(
-      try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["standups.json"])
+    // What was typed is kept in a copy beside it.
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    try #require(names.count == 2, "\(names)")
+    #expect(names[0].hasPrefix("standups.conflict-") && names[1] == "standups.json", "\(names)")
+    let kept = try StandupsFormat.decode(
+      try Data(contentsOf: directory.appendingPathComponent(names[0])))
+    #expect(kept.map(\.title) == ["Kept"])
   }
 
   @Test func aFailedSaveShowsABannerKeepsTheDataAndRetries() async throws {
