@@ -184,9 +184,7 @@ public struct RecordMeeting: Reducer {
 
       case .onAppear:
         return .run { [clock] send in
-          for await _ in clock.timer(interval: .seconds(1)) {
-            await send(.timerTick)
-          }
+          try await clock.tickEverySecond { await send(.timerTick) }
         }
         .cancellable(id: CancelID.timer, cancelInFlight: true)
 
@@ -231,5 +229,29 @@ extension AlertState where Action == RecordMeeting.Action.Alert {
         + (isDiscardable ? [.destructive("Discard", action: .confirmDiscard)] : [])
         + [.cancel("Resume")]
     )
+  }
+}
+
+extension Clock where Duration == Swift.Duration {
+  /// Calls `tick` once a second until cancelled. A second missed while the
+  /// process was stopped (Ctrl-Z) gives one tick on waking, then the count
+  /// goes on from then: Clocks' `timer` gave two at once there, its catch-up
+  /// deadline landing at or before the moment it woke.
+  func tickEverySecond(_ tick: @Sendable () async -> Void) async throws {
+    var deadline = now.advanced(by: .seconds(1))
+    while true {
+      try await sleep(until: deadline, tolerance: nil)
+      await tick()
+      deadline = RecordMeeting.nextDeadline(after: deadline, now: now)
+    }
+  }
+}
+
+extension RecordMeeting {
+  /// The second after `deadline`, or after `now` when that is already past.
+  static func nextDeadline<I: InstantProtocol>(after deadline: I, now: I) -> I
+  where I.Duration == Swift.Duration {
+    let next = deadline.advanced(by: .seconds(1))
+    return next > now ? next : now.advanced(by: .seconds(1))
   }
 }
