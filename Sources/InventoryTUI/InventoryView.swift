@@ -55,6 +55,8 @@ public enum InventoryView {
     switch notice {
     case .deletedElsewhere(let name):
       .notice("“\(Sanitizer.inert(name))” was deleted by another program")
+    case .deletedWhileEditing(let name):
+      .notice("“\(Sanitizer.inert(name))” was deleted elsewhere: save your edit to keep it")
     case .keptDespiteDeletion(let name):
       .notice("“\(Sanitizer.inert(name))” was deleted on one side and changed on the other: kept")
     case .conflict(let names, let copy):

@@ -327,7 +327,9 @@ struct InventorySyncTests {
     expectSaved([.mouse, .headphones], revision: 1)
   }
 
-  @Test func editPopoverOfAnItemDeletedElsewhereClosesWithTheNotice() async {
+  /// Edit beats delete, as in standups: the popover of an item deleted
+  /// elsewhere stays with its draft, and saving it keeps the item.
+  @Test func editPopoverOfAnItemDeletedElsewhereStaysAndSavingKeepsIt() async {
     let store = makeStore(appState(selection: .headphones))
     await store.send(\.inventory.editButtonTapped) {
       $0.inventory.destination = .edit(.editItem(.headphones))
@@ -341,12 +343,37 @@ struct InventorySyncTests {
       $0.storeRevision = 1
       $0.inventory.items = stored
       $0.inventory.selection = Item.mouse.id
-      $0.inventory.destination = nil
     }
     // The item's name as it was, not the draft's.
-    await store.receive(.notified(.deletedElsewhere(name: "Headphones")))
-    await store.finish()
+    await store.receive(.notified(.deletedWhileEditing(name: "Headphones")))
     expectSaved(stored, revision: 1)
+    var cans = Item.headphones
+    cans.name = "Cans"
+    await store.send(\.inventory.confirmEditItemButtonTapped) {
+      $0.inventory.destination = nil
+      $0.inventory.items = stored + [cans]
+      $0.inventory.selection = cans.id
+    }
+    await store.finish()
+    expectSaved(stored + [cans], revision: 1)
+  }
+
+  /// Esc on it lets the item go.
+  @Test func cancellingTheEditOfAnItemDeletedElsewhereLetsItGo() async {
+    let store = makeStore(
+      appState(selection: .headphones, destination: .edit(.editItem(.headphones))))
+    let stored = deleting(.headphones)
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+      $0.inventory.selection = Item.mouse.id
+    }
+    await store.receive(.notified(.deletedWhileEditing(name: "Headphones")))
+    await store.send(\.inventory.cancelEditItemButtonTapped) {
+      $0.inventory.destination = nil
+    }
+    #expect(store.state.inventory.items == stored)
+    await store.finish()
   }
 
   @Test func duplicateDialogOfAnItemDeletedElsewhereClosesWithTheNotice() async {

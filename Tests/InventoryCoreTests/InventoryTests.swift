@@ -146,10 +146,15 @@ struct InventoryTests {
     #expect(store.state.items == Item.samples)
   }
 
-  @Test func savingAnEditOfAnItemNoLongerThereAddsNothing() async {
+  /// Edit beats delete: saving the edit of an item deleted meanwhile keeps it.
+  @Test func savingAnEditOfAnItemNoLongerThereKeepsIt() async {
     let store = makeStore(
       Inventory.State(destination: .edit(.editItem(.keyboard)), items: [.monitor]))
-    await store.send(.confirmEditItemButtonTapped) { $0.destination = nil }
+    await store.send(.confirmEditItemButtonTapped) {
+      $0.destination = nil
+      $0.items = [.monitor, .keyboard]
+      $0.selection = Item.keyboard.id
+    }
   }
 
   @Test func editAndCancel() async {

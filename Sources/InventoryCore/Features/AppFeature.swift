@@ -95,7 +95,7 @@ public struct AppFeature: Reducer {
       case .persistence(.changedElsewhere(let stored, let base, let revision)):
         let merge = ItemsMerge(base: base, mine: state.inventory.items, theirs: stored)
         state.storeRevision = revision
-        let closed = state.inventory.apply(merge.items)
+        let notice = state.inventory.apply(merge.items)
         var effects: [Effect<Action>] = [
           // Always: it tells the store the change was seen.
           .run { [items = merge.items] _ in store.save(items, revision) }
@@ -104,8 +104,8 @@ public struct AppFeature: Reducer {
           effects.append(keepConflicts(merge.conflicts, stored: merge.items))
         } else if let kept = merge.keptDespiteDeletion.first {
           effects.append(.send(.notified(.keptDespiteDeletion(name: kept.name))))
-        } else if let closed {
-          effects.append(.send(.notified(.deletedElsewhere(name: closed))))
+        } else if let notice {
+          effects.append(.send(.notified(notice)))
         }
         return .merge(effects)
 

@@ -2,6 +2,9 @@
 public enum ItemsNotice: Equatable, Sendable {
   /// What was on screen of an item deleted elsewhere closed.
   case deletedElsewhere(name: String)
+  /// The item in the open edit popover was deleted elsewhere: the popover
+  /// stays, and saving the edit keeps the item (edit beats delete).
+  case deletedWhileEditing(name: String)
   case keptDespiteDeletion(name: String)
   /// Changed on both sides: the stored version stayed; the user's is in `copy`.
   case conflict(names: [String], copy: String?)
@@ -10,9 +13,10 @@ public enum ItemsNotice: Equatable, Sendable {
 extension Inventory.State {
   /// The items become `merged`; the highlight moves as after a local delete,
   /// a detail shows the item as it is now, and what was open on an item that
-  /// is gone closes (an edit of an item still there keeps its draft: saving
-  /// it applies the conflict rule). Returns the name of an item whose screen closed.
-  mutating func apply(_ merged: IdentifiedArrayOf<Item>) -> String? {
+  /// is gone closes, but for an edit, which keeps its draft (saving it keeps
+  /// the item; of an item still there, saving applies the conflict rule).
+  /// Returns what to tell the user.
+  mutating func apply(_ merged: IdentifiedArrayOf<Item>) -> ItemsNotice? {
     let old = items
     items = merged
     if let selection, merged[id: selection] == nil {
@@ -28,7 +32,9 @@ extension Inventory.State {
         destination = .detail(detail)
       }
       shown = detail.item.id
-    case .edit(let form): shown = form.item.id
+    case .edit(let form):
+      guard merged[id: form.item.id] == nil else { return nil }
+      return .deletedWhileEditing(name: old[id: form.item.id]?.name ?? form.original.name)
     case .alert(let alert):
       shown =
         alert.buttons.compactMap { button -> Item.ID? in
@@ -43,6 +49,6 @@ extension Inventory.State {
     }
     guard let shown, merged[id: shown] == nil else { return nil }
     destination = nil
-    return old[id: shown]?.name
+    return old[id: shown].map { .deletedElsewhere(name: $0.name) }
   }
 }
