@@ -35,6 +35,9 @@ public actor Saver<Document: Sendable & Equatable> {
   private let clock: any Clock<Duration>
   let merge: DocumentMerge<Document>
   let onEvent: @Sendable (SaverEvent<Document>) -> Void
+  /// Directories for a conflict copy the file's own directory does not take
+  /// (the program's state directory, the temporary one), first to last.
+  let elsewhere: @Sendable () -> [String]
 
   /// The file as last read or written here: its version (nil: no file) and
   /// document. Unknown until the first look when no baseline was given.
@@ -72,9 +75,12 @@ public actor Saver<Document: Sendable & Equatable> {
     settleTime: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock(),
     baseline: Baseline<Document> = .unknown, merge: DocumentMerge<Document> = .keepMine,
     writes: Bool = true, notWrittenBecause: String? = nil,
+    elsewhere: (@Sendable () -> [String])? = nil,
     onEvent: @escaping @Sendable (SaverEvent<Document>) -> Void
   ) {
     self.file = file
+    self.elsewhere =
+      elsewhere ?? { [program = file.format.program] in Self.elsewhere(for: program) }
     self.writes = writes
     self.notWrittenBecause = notWrittenBecause ?? "another instance has it open"
     self.executor = executor

@@ -258,4 +258,25 @@ struct DataFileTests {
     #expect(try DataFile(path: copy).load() == [.mock, .productMock])
   }
 
+  /// Where the file's directory takes no new file either (no permission, a
+  /// full disk; here a file where the directory should be), the copy goes to
+  /// the program's state directory.
+  @Test func aCopyTheFilesDirectoryCannotTakeGoesElsewhere() async throws {
+    let notADirectory = directory + "/not-a-directory"
+    let state = directory + "/state/standups"
+    try Data().write(to: URL(fileURLWithPath: notADirectory))
+    let saver = Saver(
+      file: DataFile(path: notADirectory + "/standups.json"), executor: ThreadExecutor(),
+      clock: TestClock(), elsewhere: { [state] }, onEvent: { _ in })
+    await saver.schedule([.mock])
+
+    let flushed = await saver.flushReporting()
+    #expect(flushed.failure != nil)
+    let note = try #require(flushed.notes.first)
+    let copies = try FileManager.default.contentsOfDirectory(atPath: state)
+    try #require(copies.count == 1, "\(copies)")
+    #expect(copies[0].hasPrefix("standups.conflict-"))
+    #expect(note.contains(state + "/" + copies[0]), "\(note)")
+    #expect(try DataFile(path: state + "/" + copies[0]).load() == [.mock])
+  }
 }
