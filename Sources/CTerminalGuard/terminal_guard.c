@@ -171,7 +171,9 @@ static void cn_guard_die_of(int sig) {
 
 /* Restores the terminal, then lets the signal end the process.
  *
- * SIGQUIT (which only `kill` can send in raw mode) takes the default action. Crash signals go to whoever had them before, usually the Swift
+ * SIGQUIT (which only `kill` can send in raw mode) takes the default action,
+ * as do the other signals whose default is to end the process (SIGUSR1,
+ * SIGALRM, SIGPIPE…): nothing here asks for them, so they end it. Crash signals go to whoever had them before, usually the Swift
  * runtime's backtracer: a fault raised by the CPU simply re-faults into it
  * when this handler returns; a signal sent with kill/abort (si_code <= 0) or
  * a trap, which resumes after itself, is passed on by calling the previous
@@ -188,7 +190,8 @@ static void cn_guard_on_fatal(int sig, siginfo_t *info, void *context) {
   previous.sa_flags = 0;
   if (sig > 0 && sig < CN_GUARD_MAX_SIGNAL && s->installed[sig]) previous = s->previous[sig];
   cn_guard_put_back(sig);
-  int crash = sig != SIGQUIT;
+  int crash = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGABRT || sig == SIGFPE
+              || sig == SIGTRAP || sig == SIGSYS;
   int sent = info == NULL || info->si_code <= 0 || sig == SIGTRAP;
   if (crash && !sent) {
     errno = saved_errno;
@@ -282,7 +285,10 @@ void cn_guard_ignore_background_output(void) { signal(SIGTTOU, SIG_IGN); }
 
 void cn_guard_install(void) {
   const int notify[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP};
-  const int fatal[] = {SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP};
+  const int fatal[] = {SIGQUIT,   SIGSEGV,   SIGBUS,  SIGILL,  SIGABRT,
+                       SIGFPE,    SIGTRAP,   SIGUSR1, SIGUSR2, SIGALRM,
+                       SIGVTALRM, SIGPROF,   SIGXCPU, SIGXFSZ, SIGPIPE,
+                       SIGSYS,    SIGSTKFLT, SIGPWR};
   for (size_t i = 0; i < sizeof notify / sizeof notify[0]; i++) cn_guard_install_one(notify[i], 0);
   for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) cn_guard_install_one(fatal[i], 1);
 }

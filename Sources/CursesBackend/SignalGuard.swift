@@ -13,7 +13,8 @@ import CTerminalGuard
 ///   at once; so does a third hang-up (a closing terminal sends two).
 /// - SIGTSTP (from `kill`; Ctrl-Z is a key in raw mode): pokes the self-pipe;
 ///   the app gets `.suspend` and suspends as it does for Ctrl-Z.
-/// - SIGQUIT and crash signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE,
+/// - SIGQUIT, the other signals whose default ends the process (SIGUSR1,
+///   SIGALRM, SIGPIPE…) and crash signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE,
 ///   SIGTRAP): restore, then hand the signal to its previous handler (the
 ///   Swift backtracer or the default action), so the process still dies of it.
 enum SignalGuard {

@@ -24,6 +24,7 @@ extension TerminalTests {
 
     @Test(arguments: [
       ("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT), ("QUIT", SIGQUIT), ("ABRT", SIGABRT),
+      ("USR1", SIGUSR1), ("ALRM", SIGALRM), ("PIPE", SIGPIPE),
     ])
     func killedBySignal(name: String, signal: Int32) async throws {
       let session = try ProbeSession()
