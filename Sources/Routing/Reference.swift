@@ -27,12 +27,22 @@ public enum Reference {
     {
       return .found(match)
     }
+    // A number past the end may still be a name or the start of an id
+    // ("1111"): tried as those before it is called no such position.
     if let position = Int(reference), reference.allSatisfy(\.isASCII) {
       guard position >= 1, position <= elements.count else {
-        return .noPosition(position, count: elements.count)
+        return resolveByNameOrPrefix(reference, in: elements, id: id, name: name)
+          .orNoPosition(position, count: elements.count)
       }
       return .found(elements[elements.index(elements.startIndex, offsetBy: position - 1)])
     }
+    return resolveByNameOrPrefix(reference, in: elements, id: id, name: name)
+  }
+
+  private static func resolveByNameOrPrefix<Element>(
+    _ reference: String, in elements: some RandomAccessCollection<Element>,
+    id: (Element) -> UUID, name: ((Element) -> String)?
+  ) -> Match<Element> {
     if let name {
       let byName = elements.filter { name($0).caseInsensitiveCompare(reference) == .orderedSame }
       if byName.count == 1 { return .found(byName[0]) }
@@ -59,5 +69,13 @@ public enum Reference {
       if !others.contains(where: { $0.hasPrefix(prefix) }) { return prefix }
     }
     return text
+  }
+}
+
+extension Reference.Match {
+  /// No match, said as the position it was read as.
+  fileprivate func orNoPosition(_ position: Int, count: Int) -> Self {
+    if case .noMatch = self { return .noPosition(position, count: count) }
+    return self
   }
 }

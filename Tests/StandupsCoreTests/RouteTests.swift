@@ -75,18 +75,30 @@ struct RouteTests {
     #expect(byTitle.standupsList.selection == Standup.productMock.id)
   }
 
+  /// An id prefix made of digits names its standup where no position does
+  /// ("1111" among three); within 1…count the number is a position.
+  @Test func aDigitOnlyIdPrefixPastTheEndNamesItsStandup() throws {
+    var list = standups
+    list.append(Standup(id: .init(UUID(uuidString: "11112222-0000-4000-8000-000000000000")!)))
+    let byPrefix = try Route.standup("1111", .detail).resolved(in: list)
+    #expect(detail(byPrefix)?.standup.id == list.ids[3])
+    let byPosition = try Route.standup("2", .detail).resolved(in: list)
+    #expect(detail(byPosition)?.standup.id == list.ids[1])
+  }
+
   @Test func ambiguousAndUnknownReferencesSayWhatDidNotMatch() {
     var twins = standups
     twins.append(Standup(id: .init(UUID(30)), title: "design"))
     #expect {
       try Route.standup("design", .detail).resolved(in: twins)
     } throws: { "\($0)".contains("ambiguous") && "\($0)".contains("2 standups") }
+    // A number that is no position may still start ids: all three here.
     #expect {
       try Route.standup("0000", .detail).resolved(in: standups)
-    } throws: { "\($0)".contains("no standup at position 0") }
+    } throws: { "\($0)".contains("\"0000\" is ambiguous: it starts the ids of") }
     #expect {
-      try Route.standup("00000000", .detail).resolved(in: standups)
-    } throws: { "\($0)".contains("position") }
+      try Route.standup("9", .detail).resolved(in: standups)
+    } throws: { "\($0)".contains("no standup at position 9") }
     #expect {
       try Route.standup("nope", .detail).resolved(in: standups)
     } throws: { "\($0)".contains("no standup matches \"nope\"") }
