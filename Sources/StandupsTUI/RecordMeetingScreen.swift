@@ -89,24 +89,35 @@ enum RecordMeetingScreen {
       content.put("Notes", x: 1, y: 6, style: Styles.sectionTitle)
       let notesTop = 7
       let notesHeight = max(0, content.bounds.height - notesTop - 1)
-      let notes = state.notes.suffix(notesHeight)
-      for (i, note) in notes.enumerated() {
-        var x = 1
-        if !note.speaker.isEmpty {
-          // At most half the row: the note's text keeps the rest.
-          let label = note.speaker + ": "
-          let labelWidth = min(TextWidth.of(Sanitizer.inert(label)), width / 2)
-          content.put(label, x: x, y: notesTop + i, width: labelWidth, style: .bold)
-          x += labelWidth
+      // The newest notes that fit, each wrapped beside its speaker's label
+      // (at most half the row, its ": " kept).
+      var rows: [(label: String?, indent: Int, text: String)] = []
+      for note in state.notes.reversed() where rows.count < notesHeight {
+        let indent =
+          note.speaker.isEmpty ? 0 : min(TextWidth.of(Sanitizer.inert(note.speaker)) + 2, width / 2)
+        let lines = TextWidth.wrap(note.text, width: max(1, width - 2 - indent))
+        let noteRows = (lines.isEmpty ? [""] : lines).enumerated().map {
+          (
+            label: $0.offset == 0 && indent > 0 ? note.speaker : nil, indent: indent,
+            text: $0.element
+          )
         }
-        x = content.put(note.text, x: x, y: notesTop + i, width: max(0, width - x - 1))
+        rows.insert(contentsOf: noteRows.suffix(notesHeight - rows.count), at: 0)
+      }
+      for (i, row) in rows.enumerated() {
+        if let label = row.label {
+          _ = Self.label(label, ": ", x: 1, y: notesTop + i, maxWidth: row.indent, in: &content)
+        }
+        let x = 1 + row.indent
+        content.put(row.text, x: x, y: notesTop + i, width: max(0, width - x - 1))
       }
       let inputY = content.bounds.height - 1
       // The line being typed is by whoever spoke when it was begun.
       let author = shown(state.draftSpeaker)
-      let prompt = author.isEmpty ? "note › " : "\(author) › "
-      let promptWidth = min(TextWidth.of(prompt), width / 2)
-      content.put(prompt, x: 1, y: inputY, width: promptWidth, style: Styles.hint)
+      let promptWidth =
+        Self.label(
+          author.isEmpty ? "note" : author, " › ", x: 1, y: inputY, maxWidth: width / 2,
+          in: &content, style: Styles.hint) - 1
       content.within(
         Rect(x: 1 + promptWidth, y: inputY, width: max(1, width - promptWidth - 2), height: 1)
       ) {
@@ -116,5 +127,18 @@ enum RecordMeetingScreen {
         ).draw(in: &$0)
       }
     }
+  }
+
+  /// `name` then `separator`, in at most `maxWidth` columns: the name is cut
+  /// ("…"), never the separator. Returns the column after it.
+  static func label(
+    _ name: String, _ separator: String, x: Int, y: Int, maxWidth: Int, in canvas: inout Canvas,
+    style: Style = .bold
+  ) -> Int {
+    let separatorWidth = TextWidth.of(separator)
+    let nameWidth = min(TextWidth.of(Sanitizer.inert(name)), max(0, maxWidth - separatorWidth))
+    canvas.put(name, x: x, y: y, width: nameWidth, style: style)
+    canvas.put(separator, x: x + nameWidth, y: y, style: style)
+    return x + nameWidth + separatorWidth
   }
 }

@@ -108,6 +108,26 @@ import TextSnapshotTesting
     #expect(!large.shows(": Shipped"))
   }
 
+  /// A long note wraps under its speaker rather than being cut, and a long
+  /// name is cut before its ": " or " › ", never the separator.
+  @Test func longNotesWrapAndLongNamesKeepTheirSeparator() {
+    var state = Self.midMeeting
+    let name = String(repeating: "Bartholomew ", count: 6)
+    state.standup.attendees[id: state.standup.attendees.ids[2]]?.name = name
+    state.notes = [
+      .init(
+        speaker: "Blob",
+        text: "Shipped the onboarding flow, then paired on the flaky build all afternoon; "
+          + "the release notes are next and the end of this sentence must show."),
+      .init(speaker: name, text: "Short."),
+    ]
+    let screen = draw(record(state), size: Size(width: 60, height: 24))
+    #expect(screen.shows("must show."), "\(screen.lines.joined(separator: "\n"))")
+    #expect(screen.shows("Blob: Shipped"))
+    #expect(screen.lines.contains { $0.contains("Bartholomew") && $0.contains("…: Short.") })
+    #expect(screen.lines.contains { $0.contains("… › Pairing") })
+  }
+
   @Test func endMeetingAlertOverRecord() {
     var state = Self.midMeeting
     state.alert = .endMeeting(isDiscardable: true)
