@@ -28,7 +28,7 @@ public func writeToStandardOutput(_ text: some Collection<UInt8>) -> String? {
   writeAll(text, to: STDOUT_FILENO)
 }
 
-private func writeAll(_ text: some Collection<UInt8>, to descriptor: Int32) -> String? {
+func writeAll(_ text: some Collection<UInt8>, to descriptor: Int32) -> String? {
   var bytes = Array(text)[...]
   while !bytes.isEmpty {
     let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

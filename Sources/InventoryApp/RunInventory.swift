@@ -1,3 +1,4 @@
+import AppCommandLine
 import ArgumentParser
 import CursesBackend
 import EventLoop
@@ -22,6 +23,7 @@ struct RunInventory: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
+    let routeOutput = RouteOutput.prepare(printRoute: printRoute)
     let file = ItemsFile(path: options.path, format: .inventory)
     let launch: InventoryLaunch
     do {
@@ -83,7 +85,7 @@ struct RunInventory: AsyncParsableCommand {
     {
       printInventoryError(kept)
     }
-    if printRoute { print(Route(state: store.state.app).path) }
+    if printRoute { routeOutput.print(Route(state: store.state.app).path) }
     if let failure {
       printInventoryError("\(failure)")
       throw ExitCode(1)

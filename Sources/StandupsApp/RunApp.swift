@@ -45,8 +45,9 @@ struct RunApp: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
+    let routeOutput = RouteOutput.prepare(printRoute: printRoute)
     if let url = try options.databaseURL() {
-      return try await runTeam(url)
+      return try await runTeam(url, routeOutput: routeOutput)
     }
     let file = DataFile(path: options.path)
     let launch: Launch
@@ -107,7 +108,7 @@ struct RunApp: AsyncParsableCommand {
     if let longNotice = launch.longNotice {
       writeToStandardError(terminalSafe(longNotice))
     }
-    if printRoute { print(Route(state: store.state.app).path) }
+    if printRoute { routeOutput.print(Route(state: store.state.app).path) }
     if let failure {
       printError("\(failure)")
       throw ExitCode(1)

@@ -1,3 +1,4 @@
+import AppCommandLine
 import ArgumentParser
 import CursesBackend
 import Foundation
@@ -97,7 +98,7 @@ enum TeamMode {
 
 extension RunApp {
   @MainActor
-  func runTeam(_ url: DatabaseURL) async throws {
+  func runTeam(_ url: DatabaseURL, routeOutput: RouteOutput) async throws {
     // The route is checked before anything connects: a usage error.
     let route: Route
     do {
@@ -137,6 +138,6 @@ extension RunApp {
     terminal.shutdown()
     let notes = await TeamMode.close(team)
     for note in notes { printError(note) }
-    if printRoute { print(Route(state: store.state.app).path) }
+    if printRoute { routeOutput.print(Route(state: store.state.app).path) }
   }
 }

@@ -99,4 +99,20 @@ struct RouteEndToEndTests {
       codes.allSatisfy { $0.allSatisfy { ["0", "1", "2", "4", "7"].contains($0) } },
       "\(Set(codes.map { $0.joined(separator: ";") }))")
   }
+
+  /// `route=$(standups --print-route)`: the app draws on the terminal, not
+  /// into the capture, and the capture holds the route alone.
+  @Test func printRouteCanBeCapturedByTheShell() async throws {
+    let shell = try SuspendEndToEndTests.ShellSession()
+    try await shell.session.waitForText("$")
+    try shell.run("R=$(\(try shell.standups("--print-route"))); echo \"route=[$R] status=$?\"")
+    try await shell.session.waitForText("▌› Design")
+    try shell.session.sendKeys("j", "Enter")
+    try await shell.session.waitForText("Linus")
+    try shell.session.sendKeys("C-c")
+    // Not "status=": the command line shows that too.
+    try await shell.session.waitForText("route=[/")
+    let screen = try shell.session.screen()
+    #expect(screen.contains("route=[/cccccccc] status=0"), "\(screen)")
+  }
 }
