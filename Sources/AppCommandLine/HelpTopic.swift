@@ -1,11 +1,15 @@
 import ArgumentParser
 
 extension ParsableCommand {
-  /// The usage error for `help <topic>` when no command is called `topic`
-  /// (ArgumentParser would print the root help and succeed, as if asked for
-  /// it); nil for anything else.
+  /// The usage error for `help <topic>` (or `-h <topic>`, `--help <topic>`)
+  /// when no command is called `topic` (ArgumentParser would print the root
+  /// help, or with the flag the default command's, and succeed); nil for
+  /// anything else.
   public static func unknownHelpTopic(in arguments: [String]) -> String? {
-    guard arguments.count > 1, arguments[0] == "help", !arguments[1].hasPrefix("-") else {
+    let isHelp =
+      arguments.first == "help"
+      || (arguments.count == 2 && ["-h", "--help"].contains(arguments.first))
+    guard arguments.count > 1, isHelp, !arguments[1].hasPrefix("-") else {
       return nil
     }
     // `help` is the parser's own command, not among the subcommands.

@@ -44,11 +44,12 @@ struct ToolsEndToEndTests {
       (Self.standups, "run, render, export, import, help"), (Self.inventory, "run, render, help"),
     ] {
       let binary = try #require(binary)
-      let bogus = try Harness.run(
-        binary, ["help", "bogus"], environment: TerminalSession.environment)
-      #expect(bogus.status == 64, "\(binary)")
-      #expect(bogus.stdout.isEmpty)
-      #expect(bogus.stderr.contains("no command is called 'bogus' (commands: \(commands))"))
+      for asked in [["help", "bogus"], ["--help", "bogus"], ["-h", "bogus"]] {
+        let bogus = try Harness.run(binary, asked, environment: TerminalSession.environment)
+        #expect(bogus.status == 64, "\(binary) \(asked)")
+        #expect(bogus.stdout.isEmpty, "\(asked)")
+        #expect(bogus.stderr.contains("no command is called 'bogus' (commands: \(commands))"))
+      }
       for known in [["help", "run"], ["help"], ["help", "--help"], ["help", "help"]] {
         let result = try Harness.run(binary, known, environment: TerminalSession.environment)
         #expect(result.status == 0, "\(binary) \(known): \(result.stderr)")
