@@ -161,6 +161,24 @@ struct OtherFieldsTests {
     #expect(merged.conflicts.isEmpty)
   }
 
+  /// A sync tool updating its own field while the user renames the standup
+  /// is no conflict: the user's title and the tool's field both stay.
+  @Test func anotherProgramsFieldChangingIsNoConflictWithAnEdit() throws {
+    let base = try StandupsFormat.decode(Data(Self.file.utf8))
+    var theirs = base
+    theirs[0].otherFields = JSONMembers([.init(key: "lastSynced", value: .string("today"))])!
+    theirs[0].attendees[0].otherFields = JSONMembers([.init(key: "slack", value: .string("@b"))])!
+    var mine = base
+    mine[0].title = "Design team"
+    mine[0].attendees[0].name = "Blob Sr"
+    let merged = StandupsMerge(base: base, mine: mine, theirs: theirs)
+    #expect(merged.conflicts.isEmpty)
+    #expect(merged.standups[0].title == "Design team")
+    #expect(merged.standups[0].attendees[0].name == "Blob Sr")
+    #expect(merged.standups[0].otherFields == theirs[0].otherFields)
+    #expect(merged.standups[0].attendees[0].otherFields == theirs[0].attendees[0].otherFields)
+  }
+
   @Test func droppingThemForTheDatabaseNamesEveryKey() throws {
     let standup = try #require(try StandupsFormat.decode(Data(Self.file.utf8)).first)
     let (kept, dropped) = standup.withoutOtherFields()

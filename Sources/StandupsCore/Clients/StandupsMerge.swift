@@ -133,6 +133,8 @@ public struct StandupsMerge: Equatable, Sendable {
     let theirsChanged = base.map { !theirs.hasSameOwnFields(as: $0) } ?? true
     // Own fields are one unit: a standup's title, length and people go together.
     var result = mineChanged && !theirsChanged ? mine : theirs
+    // Fields this version does not read only ever change elsewhere: theirs.
+    result.takeOtherFields(of: theirs)
     let isConflict = mineChanged && theirsChanged && !mine.hasSameOwnFields(as: theirs)
     // Meetings one side left alone are the other's as they are, read or not.
     if let base, mine.storedMeetings == base.storedMeetings {
@@ -181,10 +183,24 @@ public struct StandupsMerge: Equatable, Sendable {
 }
 
 extension Standup {
-  /// Title, length, theme and attendee list (with order), and the fields
-  /// another program added: what an edit changes, merged as one unit.
+  /// Title, length, theme and attendee list (ids and names, in order): what
+  /// an edit changes, merged as one unit. Fields this version does not read
+  /// are not among them: only other programs change those, so a change there
+  /// never makes the user's edit a conflict.
   public func hasSameOwnFields(as other: Standup) -> Bool {
     title == other.title && duration == other.duration && theme == other.theme
-      && attendees == other.attendees && otherFields == other.otherFields
+      && attendees.count == other.attendees.count
+      && zip(attendees, other.attendees).allSatisfy { $0.id == $1.id && $0.name == $1.name }
+  }
+
+  /// The other fields of `other` (the version another program wrote), on
+  /// the standup and on each attendee it shares with it.
+  mutating func takeOtherFields(of other: Standup) {
+    if otherFields != other.otherFields { otherFields = other.otherFields }
+    for attendee in other.attendees {
+      guard let mine = attendees[id: attendee.id], mine.otherFields != attendee.otherFields
+      else { continue }
+      attendees[id: attendee.id]?.otherFields = attendee.otherFields
+    }
   }
 }
