@@ -59,7 +59,8 @@ $(STATIC_CXX)/libstdc++.a:
 
 release: $(STATIC_CXX)/libstdc++.a
 	$(RELEASE_BUILD) --product standups
-	@echo "built $$($(RELEASE_BUILD) --show-bin-path)/standups"
+	$(RELEASE_BUILD) --product inventory
+	@echo "built $$($(RELEASE_BUILD) --show-bin-path)/standups and inventory"
 
 ## bench: the release build of the app, `standups-bench` and the C program the key
 ## latency is compared with (`ncurses-reference`), then the table of figures

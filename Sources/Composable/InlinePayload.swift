@@ -19,6 +19,10 @@ enum InlinePayload {
 
   /// The payload of `root`, whose case `isExactly` accepted.
   static func read<Root, Value>(_: Value.Type, from root: Root) -> Value {
+    // Nothing to read (an empty struct), or no value at all (an enum without
+    // cases, which no root holds): Swift 6.3's optimizer crashes on the
+    // load below specialised for the latter, so neither comes to it.
+    guard MemoryLayout<Value>.size > 0 else { return zeroSized(Value.self) }
     let (metadata, witnesses) = enumWitnesses(Root.self)
     let project = witnesses.load(fromByteOffset: projectEnumDataOffset, as: ProjectEnumData.self)
     return withUnsafeTemporaryAllocation(of: Root.self, capacity: 1) { buffer in
@@ -26,6 +30,15 @@ enum InlinePayload {
       withUnsafeBytes(of: root) { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
       project(copy, metadata)
       return copy.load(as: Value.self)
+    }
+  }
+
+  /// The value of a type with no bytes, never specialised (see `read`).
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
+  private static func zeroSized<Value>(_: Value.Type) -> Value {
+    withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) {
+      UnsafeRawPointer($0.baseAddress!).load(as: Value.self)
     }
   }
 

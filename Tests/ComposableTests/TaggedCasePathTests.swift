@@ -83,6 +83,30 @@ struct TaggedCasePathTests {
         == .name(String(repeating: "long ", count: 20)))
   }
 
+  struct Nothing: Equatable {}
+  enum NoAction: Equatable {}
+
+  @CasePathable
+  enum ZeroSized: Equatable {
+    case nothing(Nothing)
+    case never(NoAction)
+    case count(Int)
+  }
+
+  /// A payload of no bytes (an empty state) reads as any other; one of no
+  /// possible value (an action enum without cases, as a tab with nothing to
+  /// do has) never matches. Release builds specialise the read for both: the
+  /// compiler crashed on the second, which `make release` now builds.
+  @Test func payloadsOfNoBytesAndOfNoValueAreRead() {
+    let nothing = TaggedCasePath(\ZeroSized.Cases.nothing)
+    #expect(nothing.extract(from: .nothing(Nothing())) == Nothing())
+    #expect(nothing.extract(from: .nothing(Nothing())) == Nothing())
+    #expect(nothing.extract(from: .count(1)) == nil)
+    let never = TaggedCasePath(\ZeroSized.Cases.never)
+    #expect(never.extract(from: .count(1)) == nil)
+    #expect(never.extract(from: .nothing(Nothing())) == nil)
+  }
+
   final class Box: Sendable {
     let value: Int
     init(_ value: Int) { self.value = value }
