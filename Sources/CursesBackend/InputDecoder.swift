@@ -85,6 +85,13 @@ struct InputDecoder {
     _ input: [RawInput], at start: Int, into events: inout [TerminalEvent]
   ) -> Int {
     let next = start + 1
+    // Alt with Backspace (Esc DEL): a word back, as readline has it; Alt
+    // with Enter or Tab: nothing. Read as Esc and then that key, they closed
+    // a sheet with its draft (and Enter then started a recording).
+    if next < input.count, let isBackspace = Self.altChord(input[next]) {
+      if isBackspace { events.append(.key(.ctrl("w"))) }
+      return next + 1
+    }
     guard next < input.count, case .character(let value) = input[next],
       let scalar = Unicode.Scalar(value), Self.isPrintable(scalar)
     else {
@@ -123,6 +130,17 @@ struct InputDecoder {
     }
     events.append(.key(.alt(Character(scalar))))
     return next + 1
+  }
+
+  /// Whether what follows an Esc makes an Alt chord with Backspace (true),
+  /// Enter or Tab (false); nil for anything else. The terminal description
+  /// may already have made the key of it.
+  private static func altChord(_ raw: RawInput) -> Bool? {
+    switch raw {
+    case .character(0x7F), .character(0x08), .keyCode(KEY_BACKSPACE): true
+    case .character(0x0D), .character(0x0A), .character(0x09), .keyCode(KEY_ENTER): false
+    default: nil
+    }
   }
 
   /// The CSI keys terminals commonly send, for when the description of

@@ -58,6 +58,20 @@ import Testing
     #expect(decode([.character(27), .character(3)]) == [.key(.escape), .key(.ctrl("c"))])
   }
 
+  /// Alt with Backspace deletes a word back; Alt with Enter or Tab does
+  /// nothing. Neither is Esc (which closes a sheet, draft and all).
+  @Test func altWithBackspaceEnterOrTabIsNoEscape() {
+    for backspace: UInt32 in [127, 8] {
+      #expect(decode([.character(27), .character(backspace)]) == [.key(.ctrl("w"))])
+    }
+    for key: UInt32 in [13, 10, 9] {
+      #expect(decode([.character(27), .character(key)]) == [])
+    }
+    #expect(decode([.character(27), .character(13)] + chars("x")) == [.key(.char("x"))])
+    #expect(decode([.character(27), .keyCode(KEY_BACKSPACE)]) == [.key(.ctrl("w"))])
+    #expect(decode([.character(27), .keyCode(KEY_ENTER)]) == [])
+  }
+
   /// Esc O and a final byte (SS3), and CSI sequences, the terminal
   /// description did not list: the common keys are decoded, the rest
   /// dropped; none is typed.
