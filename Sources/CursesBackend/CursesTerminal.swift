@@ -207,7 +207,7 @@ public final class CursesTerminal: TerminalBackend {
     guard cn_tigetstr("rmcup") == nil else { return }
     var bytes = SignalGuard.terminfo("clear")
     if let move = cn_cursor_address(cn_lines() - 1, 0) {
-      bytes += Array(String(cString: move).utf8)
+      bytes += SignalGuard.withoutPadding(Array(String(cString: move).utf8))
     }
     writeToTerminal(String(decoding: bytes, as: UTF8.self))
   }

@@ -52,8 +52,9 @@ struct SuspendEndToEndTests {
 
   /// tmux-256color has an alternate screen; vt220 and linux have none, so
   /// the app clears the screen and leaves the cursor on the last line
-  /// instead. (linux also lists Ctrl-Z as a Suspend key of its own.)
-  @Test(arguments: ["tmux-256color", "vt220", "linux"])
+  /// instead. (linux also lists Ctrl-Z as a Suspend key of its own; vt100's
+  /// cursor move holds a delay marker.)
+  @Test(arguments: ["tmux-256color", "vt220", "linux", "vt100"])
   func ctrlZGivesTheShellItsTerminalAndFgRedrawsAtTheNewSize(term: String) async throws {
     let shell = try ShellSession()
     try await shell.session.waitForText("$")
@@ -68,6 +69,8 @@ struct SuspendEndToEndTests {
     #expect(try shell.format("#{cursor_flag}") == "1")
     let prompt = try shell.session.screen()
     #expect(!prompt.contains("Engineering") && !prompt.contains("↑/k up"), "\(prompt)")
+    // vt100's cursor move holds a delay ($<5>), for tputs only: never printed.
+    #expect(!prompt.contains("$<"), "\(prompt)")
     if term != "tmux-256color" {
       // "[1] + Stopped …" and the prompt were written from the last line.
       #expect(try shell.format("#{cursor_y}") == "23")
@@ -90,6 +93,7 @@ struct SuspendEndToEndTests {
     let afterQuit = try await Harness.waitFor {
       let screen = try shell.session.screen()
       return !screen.contains("Engineering") && !screen.contains("↑/k up")
+        && !screen.contains("$<")
     }
     #expect(afterQuit, "\((try? shell.session.screen()) ?? "")")
     try shell.run("clear; " + ShellSession.printModes)
