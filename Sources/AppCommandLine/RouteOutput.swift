@@ -15,6 +15,8 @@ public struct RouteOutput: Sendable {
     guard printRoute, isatty(STDOUT_FILENO) == 0 else { return RouteOutput(descriptor: -1) }
     let tty = open("/dev/tty", O_WRONLY | O_CLOEXEC)
     guard tty >= 0 else { return RouteOutput(descriptor: -1) }
+    // Given 0–2, one of those was closed: the terminal now stands in for it.
+    guard tty > STDERR_FILENO else { return RouteOutput(descriptor: -1) }
     defer { close(tty) }
     fflush(nil)
     let saved = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)

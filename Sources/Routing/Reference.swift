@@ -27,12 +27,15 @@ public enum Reference {
     {
       return .found(match)
     }
-    // A number past the end may still be a name or the start of an id
-    // ("1111"): tried as those before it is called no such position.
+    // A number past the end may still be a name, or, from 8 digits (as
+    // `shortest` makes them), the start of an id: tried as those before it
+    // is called no such position. Shorter, a stale or mistyped position
+    // must not open whatever id happens to start with it.
     if let position = Int(reference), reference.allSatisfy(\.isASCII) {
       guard position >= 1, position <= elements.count else {
-        return resolveByNameOrPrefix(reference, in: elements, id: id, name: name)
-          .orNoPosition(position, count: elements.count)
+        return resolveByNameOrPrefix(
+          reference, in: elements, id: id, name: name, byPrefix: reference.count >= 8
+        ).orNoPosition(position, count: elements.count)
       }
       return .found(elements[elements.index(elements.startIndex, offsetBy: position - 1)])
     }
@@ -41,13 +44,14 @@ public enum Reference {
 
   private static func resolveByNameOrPrefix<Element>(
     _ reference: String, in elements: some RandomAccessCollection<Element>,
-    id: (Element) -> UUID, name: ((Element) -> String)?
+    id: (Element) -> UUID, name: ((Element) -> String)?, byPrefix: Bool = true
   ) -> Match<Element> {
     if let name {
       let byName = elements.filter { name($0).caseInsensitiveCompare(reference) == .orderedSame }
       if byName.count == 1 { return .found(byName[0]) }
       if byName.count > 1 { return .ambiguousName(byName) }
     }
+    guard byPrefix else { return .noMatch }
     let lowered = reference.lowercased()
     let byPrefix = elements.filter { id($0).uuidString.lowercased().hasPrefix(lowered) }
     if byPrefix.count == 1 { return .found(byPrefix[0]) }

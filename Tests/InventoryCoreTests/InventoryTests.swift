@@ -146,15 +146,20 @@ struct InventoryTests {
     #expect(store.state.items == Item.samples)
   }
 
-  /// Edit beats delete: saving the edit of an item deleted meanwhile keeps it.
+  /// Edit beats delete: saving the edit of an item deleted meanwhile keeps
+  /// it; confirming it untouched lets the delete stand.
   @Test func savingAnEditOfAnItemNoLongerThereKeepsIt() async {
-    let store = makeStore(
-      Inventory.State(destination: .edit(.editItem(.keyboard)), items: [.monitor]))
+    var form = ItemForm.State.editItem(.keyboard)
+    form.item.name = "Keys"
+    let store = makeStore(Inventory.State(destination: .edit(form), items: [.monitor]))
     await store.send(.confirmEditItemButtonTapped) {
       $0.destination = nil
-      $0.items = [.monitor, .keyboard]
+      $0.items = [.monitor, form.item]
       $0.selection = Item.keyboard.id
     }
+    let untouched = makeStore(
+      Inventory.State(destination: .edit(.editItem(.keyboard)), items: [.monitor]))
+    await untouched.send(.confirmEditItemButtonTapped) { $0.destination = nil }
   }
 
   @Test func editAndCancel() async {

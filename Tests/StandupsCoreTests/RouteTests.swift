@@ -75,12 +75,12 @@ struct RouteTests {
     #expect(byTitle.standupsList.selection == Standup.productMock.id)
   }
 
-  /// An id prefix made of digits names its standup where no position does
-  /// ("1111" among three); within 1…count the number is a position.
+  /// An id prefix of 8 digits names its standup where no position does;
+  /// within 1…count the number is a position.
   @Test func aDigitOnlyIdPrefixPastTheEndNamesItsStandup() throws {
     var list = standups
     list.append(Standup(id: .init(UUID(uuidString: "11112222-0000-4000-8000-000000000000")!)))
-    let byPrefix = try Route.standup("1111", .detail).resolved(in: list)
+    let byPrefix = try Route.standup("11112222", .detail).resolved(in: list)
     #expect(detail(byPrefix)?.standup.id == list.ids[3])
     let byPosition = try Route.standup("2", .detail).resolved(in: list)
     #expect(detail(byPosition)?.standup.id == list.ids[1])
@@ -92,10 +92,14 @@ struct RouteTests {
     #expect {
       try Route.standup("design", .detail).resolved(in: twins)
     } throws: { "\($0)".contains("ambiguous") && "\($0)".contains("2 standups") }
-    // A number that is no position may still start ids: all three here.
+    // Under 8 digits a number past the end is a position, not an id prefix.
     #expect {
       try Route.standup("0000", .detail).resolved(in: standups)
-    } throws: { "\($0)".contains("\"0000\" is ambiguous: it starts the ids of") }
+    } throws: { "\($0)".contains("no standup at position 0") }
+    // From 8, it may start ids: all three here.
+    #expect {
+      try Route.standup("00000000", .detail).resolved(in: standups)
+    } throws: { "\($0)".contains("\"00000000\" is ambiguous: it starts the ids of") }
     #expect {
       try Route.standup("9", .detail).resolved(in: standups)
     } throws: { "\($0)".contains("no standup at position 9") }

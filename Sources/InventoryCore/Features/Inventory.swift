@@ -145,14 +145,15 @@ public struct Inventory: Reducer {
           return .none
         }
         state.destination = nil
+        // Untouched: confirming it must not undo a change (or a delete) made
+        // elsewhere meanwhile.
+        guard item != form.original else { return .none }
         // Deleted elsewhere while the popover was open: the edit keeps it.
         guard let stored = state.items[id: item.id] else {
           state.items.append(item)
           state.selection = item.id
           return .none
         }
-        // Untouched: confirming it must not undo a change made elsewhere meanwhile.
-        guard item != form.original else { return .none }
         if stored != form.original, item != stored {
           // Changed elsewhere meanwhile, differently: the stored version stays.
           return .send(.delegate(.editConflicted(item)))
