@@ -155,7 +155,7 @@ extension DocumentFile where Document: Equatable {
   public func keepChangesOfReadOnlyRun(_ final: Document, loaded: Document) -> String? {
     guard final != loaded else { return nil }
     do {
-      let copy = try writeConflictCopy(final)
+      let copy = try writeConflictCopy(final, elsewhere: Self.elsewhere(for: format.program))
       return "\(path) was open read-only, so it was not saved: your version is in \(copy)"
     } catch {
       return "\(path) was open read-only, and your version could not be kept: \(error)"

@@ -134,6 +134,43 @@ extension DocumentFile {
     return try writeBeside(data, suffix: "conflict-" + Self.timestamp(now) + "Z", extension: "json")
   }
 
+  /// `writeConflictCopy`, and where the file's directory takes no new file
+  /// (no permission, a full disk), the same copy in the first of
+  /// `elsewhere` that takes it: a copy nobody finds beside the file is
+  /// still a copy. Throws the first failure when none does.
+  public func writeConflictCopy(_ document: Document, elsewhere: [String]) throws(DocumentFailure)
+    -> String
+  {
+    do {
+      return try writeConflictCopy(document)
+    } catch {
+      let name = (path as NSString).lastPathComponent
+      for directory in elsewhere {
+        let copy = DocumentFile(path: directory + "/" + name, format: format)
+        if let path = try? copy.writeConflictCopy(document) { return path }
+      }
+      throw error
+    }
+  }
+
+  /// Where copies go when they cannot go beside the file: the program's
+  /// state directory, else the temporary one, each made (0700) if need be.
+  public static func elsewhere(for program: String) -> [String] {
+    let environment = ProcessInfo.processInfo.environment
+    var candidates: [String] = []
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      candidates.append(state + "/" + program)
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      candidates.append(home + "/.local/state/" + program)
+    }
+    candidates.append((NSTemporaryDirectory() as NSString).standardizingPath)
+    return candidates.filter { directory in
+      (try? FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])) != nil
+    }
+  }
+
   /// Keeps bytes that could not be read (`<name>.unreadable-<time>`), so that
   /// nothing written later replaces the only copy. Returns the path: that of
   /// a copy of the same bytes kept before, if there is one, so that starting

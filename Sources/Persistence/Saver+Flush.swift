@@ -99,38 +99,14 @@ extension Saver {
     return ["\(file.path) could not be saved (\(reason)): your version is in \(path)"]
   }
 
-  /// Writes `document` to a conflict copy beside the file; its path. Where
-  /// the file's directory takes no new file (no permission, gone, full), the
-  /// copy goes to the program's state directory instead, else the temporary
-  /// one: a copy nobody can find beside the file is still a copy.
+  /// Writes `document` to a conflict copy beside the file (or where
+  /// `elsewhere` says, when the file's directory takes none); its path.
   public func keepConflictCopy(_ document: Document) -> String? {
     do {
-      return try file.writeConflictCopy(document)
+      return try file.writeConflictCopy(document, elsewhere: elsewhere())
     } catch {
-      let name = (file.path as NSString).lastPathComponent
-      for directory in elsewhere() {
-        let copy = DocumentFile(path: directory + "/" + name, format: file.format)
-        if let path = try? copy.writeConflictCopy(document) { return path }
-      }
       onEvent(.failed(error))
       return nil
-    }
-  }
-
-  /// Where copies go when they cannot go beside the file: made (0700) if need be.
-  static func elsewhere(for program: String) -> [String] {
-    let environment = ProcessInfo.processInfo.environment
-    var candidates: [String] = []
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      candidates.append(state + "/" + program)
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      candidates.append(home + "/.local/state/" + program)
-    }
-    candidates.append((NSTemporaryDirectory() as NSString).standardizingPath)
-    return candidates.filter { directory in
-      (try? FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])) != nil
     }
   }
 

@@ -80,7 +80,9 @@ public actor Saver<Document: Sendable & Equatable> {
   ) {
     self.file = file
     self.elsewhere =
-      elsewhere ?? { [program = file.format.program] in Self.elsewhere(for: program) }
+      elsewhere ?? { [program = file.format.program] in
+        DocumentFile<Document>.elsewhere(for: program)
+      }
     self.writes = writes
     self.notWrittenBecause = notWrittenBecause ?? "another instance has it open"
     self.executor = executor
