@@ -26,7 +26,7 @@
 typedef struct {
   volatile sig_atomic_t armed;
   volatile sig_atomic_t terminate_requests; /* SIGTERM, SIGHUP and SIGINT, ever */
-  volatile sig_atomic_t sigterms; /* and SIGINTs, since curses mode was last entered */
+  volatile sig_atomic_t sigterms; /* SIGTERMs and SIGINTs since curses mode was entered */
   volatile sig_atomic_t hangups;
   int tty_in;
   int tty_out;
@@ -71,8 +71,8 @@ void cn_guard_arm(int armed) {
   if (armed) s->sigterms = s->hangups = 0;
 }
 
-/* How many SIGTERMs and SIGHUPs the process has had: a change tells the app
- * that one came while it was stopped. */
+/* How many SIGTERMs, SIGINTs and SIGHUPs the process has had: a change tells
+ * the app that one came while it was stopped. */
 int cn_guard_termination_requests(void) { return cn_guard()->terminate_requests; }
 
 /* While curses owns the screen, anything written to stderr (a runtime's
@@ -191,7 +191,7 @@ static void cn_guard_on_fatal(int sig, siginfo_t *info, void *context) {
   if (sig > 0 && sig < CN_GUARD_MAX_SIGNAL && s->installed[sig]) previous = s->previous[sig];
   cn_guard_put_back(sig);
   int crash = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGABRT || sig == SIGFPE
-              || sig == SIGTRAP || sig == SIGSYS;
+              || sig == SIGTRAP;
   int sent = info == NULL || info->si_code <= 0 || sig == SIGTRAP;
   if (crash && !sent) {
     errno = saved_errno;
@@ -238,16 +238,22 @@ static void cn_guard_on_notify(int sig) {
 
 /* Installs a handler unless the signal was ignored when we started (nohup,
  * background jobs): that choice belongs to whoever launched us. */
-static void cn_guard_install_one(int sig, int fatal) {
+enum { CN_NOTIFY, CN_FATAL, CN_ENDING, CN_IGNORE };
+
+static void cn_guard_install_one(int sig, int kind) {
   cn_guard_state *s = cn_guard();
   if (sig <= 0 || sig >= CN_GUARD_MAX_SIGNAL || s->installed[sig]) return;
   struct sigaction previous;
   if (sigaction(sig, NULL, &previous) != 0) return;
   if (previous.sa_handler == SIG_IGN) return;
+  /* Signals nothing here asks for: a handler someone else set stays. */
+  if ((kind == CN_ENDING || kind == CN_IGNORE) && previous.sa_handler != SIG_DFL) return;
   struct sigaction action;
   memset(&action, 0, sizeof action);
   sigemptyset(&action.sa_mask);
-  if (fatal) {
+  if (kind == CN_IGNORE) {
+    action.sa_handler = SIG_IGN;
+  } else if (kind == CN_FATAL || kind == CN_ENDING) {
     action.sa_sigaction = cn_guard_on_fatal;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
   } else {
@@ -285,12 +291,28 @@ void cn_guard_ignore_background_output(void) { signal(SIGTTOU, SIG_IGN); }
 
 void cn_guard_install(void) {
   const int notify[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP};
-  const int fatal[] = {SIGQUIT,   SIGSEGV,   SIGBUS,  SIGILL,  SIGABRT,
-                       SIGFPE,    SIGTRAP,   SIGUSR1, SIGUSR2, SIGALRM,
-                       SIGVTALRM, SIGPROF,   SIGXCPU, SIGXFSZ, SIGPIPE,
-                       SIGSYS,    SIGSTKFLT, SIGPWR};
-  for (size_t i = 0; i < sizeof notify / sizeof notify[0]; i++) cn_guard_install_one(notify[i], 0);
-  for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) cn_guard_install_one(fatal[i], 1);
+  const int fatal[] = {SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP};
+  /* Their default ends the process; restore first, then let them. */
+  const int ending[] = {SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGPIPE, SIGSYS,
+#ifdef SIGSTKFLT
+                        SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+                        SIGPWR,
+#endif
+  };
+  for (size_t i = 0; i < sizeof notify / sizeof notify[0]; i++) {
+    cn_guard_install_one(notify[i], CN_NOTIFY);
+  }
+  for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+    cn_guard_install_one(fatal[i], CN_FATAL);
+  }
+  for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
+    cn_guard_install_one(ending[i], CN_ENDING);
+  }
+  /* A write past the file-size limit then fails (EFBIG) like any failed
+   * save, which keeps the data, instead of ending the process mid-save. */
+  cn_guard_install_one(SIGXFSZ, CN_IGNORE);
 }
 
 void cn_guard_uninstall(void) {

@@ -13,10 +13,12 @@ import CTerminalGuard
 ///   at once; so does a third hang-up (a closing terminal sends two).
 /// - SIGTSTP (from `kill`; Ctrl-Z is a key in raw mode): pokes the self-pipe;
 ///   the app gets `.suspend` and suspends as it does for Ctrl-Z.
-/// - SIGQUIT, the other signals whose default ends the process (SIGUSR1,
-///   SIGALRM, SIGPIPE…) and crash signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE,
+/// - SIGQUIT and crash signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE,
 ///   SIGTRAP): restore, then hand the signal to its previous handler (the
 ///   Swift backtracer or the default action), so the process still dies of it.
+/// - The other signals whose default ends the process (SIGUSR1, SIGALRM,
+///   SIGPIPE…), where nobody set a handler: restore, then die of it.
+/// - SIGXFSZ is ignored: a write past the file-size limit fails as a save.
 enum SignalGuard {
   /// Saves the shell's terminal modes and where signal handlers report.
   /// Call before curses changes any mode.
@@ -67,7 +69,7 @@ enum SignalGuard {
   /// Writes to the terminal from the background no longer stop the process.
   static func ignoreBackgroundOutput() { cn_guard_ignore_background_output() }
 
-  /// SIGTERMs and SIGHUPs so far: one that came while the process was
+  /// SIGTERMs, SIGINTs and SIGHUPs so far: one that came while the process was
   /// stopped shows as a change across the stop.
   static var terminationRequests: Int32 { cn_guard_termination_requests() }
 
