@@ -8,7 +8,13 @@ public enum DecodingMessages {
   public static func describe(_ error: any Error, in data: Data) -> String {
     switch error {
     case DecodingError.dataCorrupted(let context):
-      if context.codingPath.isEmpty, let syntax = JSONSyntax.firstError(in: data) {
+      if context.codingPath.isEmpty, context.debugDescription.contains("not valid JSON") {
+        guard let syntax = JSONSyntax.firstError(in: data) else {
+          // Valid JSON the decoder still refused: what it says of numbers
+          // that do not fit, without a place.
+          return "a number does not fit where it is: a fraction, or one too large, where a"
+            + " whole number belongs"
+        }
         return "not valid JSON at \(syntax)"
       }
       // IdentifiedArray's words for an id that is there twice.

@@ -108,7 +108,22 @@ enum JSONSyntax {
           i += 1
           return nil
         case UInt8(ascii: "\\"):
-          i += 2
+          i += 1
+          guard i < bytes.count else { return "a string is not closed" }
+          if bytes[i] == UInt8(ascii: "u") {
+            let hex = bytes[(i + 1)..<min(i + 5, bytes.count)]
+            guard hex.count == 4, hex.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
+            else {
+              return unexpected("in a \\u escape, which takes four hex digits")
+            }
+            i += 5
+          } else {
+            guard "\"\\/bfnrt".utf8.contains(bytes[i]) else {
+              i -= 1
+              return unexpected("in a string: not an escape JSON has")
+            }
+            i += 1
+          }
         case 0x00..<0x20:
           return bytes[i] == 0x0A ? "a string is not closed on its line" : unexpected("in a string")
         default:
@@ -120,7 +135,6 @@ enum JSONSyntax {
     }
 
     mutating func number() -> String? {
-      let start = i
       if bytes[i] == UInt8(ascii: "-") { i += 1 }
       func digits(_ scanner: inout Scanner) -> Int {
         let start = scanner.i
@@ -131,7 +145,13 @@ enum JSONSyntax {
         }
         return scanner.i - start
       }
-      guard digits(&self) > 0 else { return unexpected("in a number") }
+      let integerStart = i
+      let integerDigits = digits(&self)
+      guard integerDigits > 0 else { return unexpected("in a number") }
+      if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+        i = integerStart
+        return "a number starts with 0 (JSON has no leading zeros)"
+      }
       if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
         i += 1
         guard digits(&self) > 0 else { return unexpected("in a number") }
@@ -142,12 +162,6 @@ enum JSONSyntax {
           i += 1
         }
         guard digits(&self) > 0 else { return unexpected("in a number") }
-      }
-      // A decoder reads whole numbers into 64 bits and calls the rest not JSON.
-      let text = String(decoding: bytes[start..<i], as: UTF8.self)
-      if !text.contains(where: { ".eE".contains($0) }), Int64(text) == nil {
-        i = start
-        return "the number \(text) is too large"
       }
       return nil
     }

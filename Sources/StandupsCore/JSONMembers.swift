@@ -1,3 +1,5 @@
+import Foundation
+
 /// Members of a data-file object that this version does not read — another
 /// program's, or a later version's optional ones — kept so that a save writes
 /// them back: a save never drops what it did not understand.
@@ -64,13 +66,18 @@ extension JSONValue: Codable {
       self = .string(string)
     } else if let integer = try? value.decode(Int64.self) {
       self = .number(String(integer))
-    } else if let double = try? value.decode(Double.self) {
+    } else if let decimal = try? value.decode(Decimal.self) {
+      // 38 digits: what a Double would round (a 64-bit id, 0.1000…0001) stays.
+      self = .number("\(decimal)")
+    } else if let double = try? value.decode(Double.self), double.isFinite {
       self = .number("\(double)")
     } else if let array = try? value.decode([JSONValue].self) {
       self = .array(array)
-    } else {
-      let object = try value.decode([String: JSONValue].self)
+    } else if let object = try? value.decode([String: JSONValue].self) {
       self = .object(JSONMembers(object.map { .init(key: $0.key, value: $0.value) })!)
+    } else {
+      throw DecodingError.dataCorruptedError(
+        in: value, debugDescription: "a number too large for this version to keep")
     }
   }
 
@@ -82,8 +89,11 @@ extension JSONValue: Codable {
     case .number(let text):
       if let integer = Int64(text) {
         try value.encode(integer)
+      } else if let decimal = Decimal(string: text) {
+        try value.encode(decimal)
       } else {
-        try value.encode(Double(text) ?? 0)
+        throw EncodingError.invalidValue(
+          text, .init(codingPath: encoder.codingPath, debugDescription: "not a number"))
       }
     case .string(let string): try value.encode(string)
     case .array(let array): try value.encode(array)

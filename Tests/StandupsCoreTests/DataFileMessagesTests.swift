@@ -73,12 +73,26 @@ struct DataFileMessagesTests {
     (#"{"version": 1, 3}"#, "line 1, column 16: unexpected `3` where a key in quotes belongs"),
     (#"{"é": [1, x], "version": 1}"#, "line 1, column 11: unexpected `x` where a value belongs"),
     (
-      #"{"version": 99999999999999999999, "standups": []}"#,
-      "line 1, column 13: the number 99999999999999999999 is too large"
+      #"{"version": 05, "standups": []}"#,
+      "line 1, column 13: a number starts with 0 (JSON has no leading zeros)"
+    ),
+    (
+      #"{"version": 1, "standups": [], "a": "\u12"}"#,
+      "line 1, column 39: unexpected `u` in a \\u escape, which takes four hex digits"
     ),
     ("{\"version\": \"a", "line 1, column 13: a string is not closed"),
   ])
   func textThatIsNotJSONSaysWhereByLineAndColumn(json: String, expected: String) {
     #expect(message(json) == "not valid JSON at \(expected)")
+  }
+
+  /// Valid JSON the decoder still calls not JSON: a number that does not
+  /// fit a whole number (it gives no place), said as such, not as bad text.
+  @Test(arguments: ["99999999999999999999", "1.5"])
+  func aNumberThatDoesNotFitIsNotCalledBadJSON(version: String) {
+    #expect(
+      message(#"{"version": \#(version), "standups": []}"#)
+        == "a number does not fit where it is: a fraction, or one too large, where a whole"
+        + " number belongs")
   }
 }

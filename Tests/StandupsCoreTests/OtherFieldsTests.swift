@@ -102,7 +102,8 @@ struct OtherFieldsTests {
     let standup = try #require(standups.first)
     #expect(standup.meetings.first?.otherFields["mood"] == .number("4"))
     #expect(standup.attendees.first?.otherFields["slack"] == .string("@blob"))
-    // Numbers come through a Decoder as Int64 or Double.
+    // Numbers come through a Decoder as Int64, Decimal or Double: their
+    // values are kept, not their spelling.
     guard case .object(let channel) = standup.otherFields["channel"],
       case .array(let pinned) = channel["pinned"]
     else {
@@ -131,11 +132,22 @@ struct OtherFieldsTests {
   @Test(arguments: [
     // A repeated key, something that is not JSON, a number JSON does not allow.
     "\"mood\" : 4, \"mood\" : 5", "\"mood\" : tru", "\"mood\" : 01", "\"mood\" : 1.",
-    "\"mood\" : [1,]", "\"mood\" : {\"a\" : 1, \"a\" : 2}",
+    "\"mood\" : [1,]", "\"mood\" : {\"a\" : 1, \"a\" : 2}", "\"mo\u{1}od\" : 1",
   ])
   func whatIsNotPlainJSONIsTheDecodersToReport(member: String) {
     let file = Self.file.replacingOccurrences(of: "\"mood\" : 4", with: member)
     #expect(DataFileReader.read(Data(file.utf8)) == nil)
+  }
+
+  /// On the general path too, a number a Double would round keeps its digits.
+  @Test func theGeneralPathKeepsLargeAndPreciseNumbers() throws {
+    let file = Self.file.replacingOccurrences(
+      of: "\"mood\" : 4",
+      with: "\"m\\u006fod\" : [18446744073709551615, 0.1000000000000000055511]")
+    let standups = try StandupsFormat.decode(Data(file.utf8))
+    #expect(
+      standups.first?.meetings.first?.otherFields["mood"]
+        == .array([.number("18446744073709551615"), .number("0.1000000000000000055511")]))
   }
 
   @Test func nestingBeyondTheLimitIsTheDecodersToReport() {

@@ -51,7 +51,10 @@ extension DataFileReader {
       })?.key {
         guard member(&self, key) else { return false }
       } else {
-        guard let other, other(&self, String(decoding: name, as: UTF8.self)) else { return false }
+        // A raw control character is not JSON: the decoder says so.
+        guard let other, !name.contains(where: { $0 < 0x20 }),
+          other(&self, String(decoding: name, as: UTF8.self))
+        else { return false }
       }
     } while take(UInt8(ascii: ","))
     return take(UInt8(ascii: "}"))
