@@ -58,7 +58,7 @@ struct InventoryOptions: ParsableArguments {
 
   func validate() throws {
     let environment = ProcessInfo.processInfo.environment
-    if let problem = inventoryDataLocation.missingDirectory(flag: data, environment: environment) {
+    if let problem = inventoryDataLocation.problem(flag: data, environment: environment) {
       throw ValidationError(problem)
     }
   }

@@ -31,7 +31,7 @@ public struct DataLocation: Sendable {
   /// an empty flag, or a path in a directory that does not exist: a mistyped path would open an empty
   /// app and make that directory at the first save. The default directory
   /// is made when needed. Nil when there is nothing wrong.
-  public func missingDirectory(flag: String?, environment: [String: String]) -> String? {
+  public func problem(flag: String?, environment: [String: String]) -> String? {
     let (path, named): (String, String)
     // An empty flag is a script's unset variable more often than a choice:
     // taking it for the default file would open (and write) the user's data.

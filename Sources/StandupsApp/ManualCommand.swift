@@ -123,7 +123,9 @@ struct ManualCommand: AsyncParsableCommand {
         ("<data>.lock", "held while the app runs: a second instance opens read-only"),
         (
           "<data>.conflict-<UTC time>Z.json",
-          "your version of standups another program changed too (a valid data file)"
+          "your version of standups another program changed too, or that could not be saved"
+            + " (a valid data file); in $XDG_STATE_HOME/standups (else ~/.local/state/standups,"
+            + " else the temporary directory) when the data file's directory takes no new file"
         ),
         ("<data>.unreadable-<time>", "a data file that could not be read, kept aside"),
         (

@@ -112,7 +112,7 @@ struct DataOptions: ParsableArguments {
     }
     guard try databaseURL() == nil else { return }
     let environment = ProcessInfo.processInfo.environment
-    if let problem = standupsDataLocation.missingDirectory(flag: data, environment: environment) {
+    if let problem = standupsDataLocation.problem(flag: data, environment: environment) {
       throw ValidationError(problem)
     }
   }

@@ -67,8 +67,7 @@ struct TypedTextTests {
   }
 
   /// Where the sheet has no text field focused (the length's stepper), a
-  /// held key's repeats are keys there too; they were dropped, taken for a
-  /// paste nothing could take.
+  /// held key's repeats are keys there too, not a paste nothing can take.
   @Test func aHeldKeyOnAStepperIsKeys() {
     let (runtime, _) = makeRuntime(appState(Self.standups))
     runtime.press(.char("a"), .tab)
@@ -85,7 +84,7 @@ struct TypedTextTests {
 
   /// Keys that arrive in one read stop at an alert one of them opens: the
   /// second `d` of a quick `dd` must not answer the alert the first opened
-  /// before it was drawn; a resize in the same read still counts.
+  /// before it was drawn.
   @Test func keysOfOneReadStopAtTheAlertTheyOpen() {
     let (runtime, _) = makeRuntime(appState(Self.standups, selection: Self.standups[0].id))
     runtime.handleBatch([

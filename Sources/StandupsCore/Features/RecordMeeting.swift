@@ -231,27 +231,3 @@ extension AlertState where Action == RecordMeeting.Action.Alert {
     )
   }
 }
-
-extension Clock where Duration == Swift.Duration {
-  /// Calls `tick` once a second until cancelled. A second missed while the
-  /// process was stopped (Ctrl-Z) gives one tick on waking, then the count
-  /// goes on from then: Clocks' `timer` gave two at once there, its catch-up
-  /// deadline landing at or before the moment it woke.
-  func tickEverySecond(_ tick: @Sendable () async -> Void) async throws {
-    var deadline = now.advanced(by: .seconds(1))
-    while true {
-      try await sleep(until: deadline, tolerance: nil)
-      await tick()
-      deadline = RecordMeeting.nextDeadline(after: deadline, now: now)
-    }
-  }
-}
-
-extension RecordMeeting {
-  /// The second after `deadline`, or after `now` when that is already past.
-  static func nextDeadline<I: InstantProtocol>(after deadline: I, now: I) -> I
-  where I.Duration == Swift.Duration {
-    let next = deadline.advanced(by: .seconds(1))
-    return next > now ? next : now.advanced(by: .seconds(1))
-  }
-}
