@@ -41,6 +41,9 @@ public actor TeamStore {
   var pending: IdentifiedArrayOf<Standup>?
   var revision = 0
   var readOnly = false
+  /// What the user changed while the database was read-only: kept in a
+  /// data file on close, as a refused save is.
+  var changedWhileReadOnly: IdentifiedArrayOf<Standup>?
   /// The schema version of a database set up by a newer standups.
   var newerSchema: Int?
   /// Why the server refused the last save, while it is being retried.
@@ -135,6 +138,12 @@ public actor TeamStore {
         notes.append("the server refused the last changes\(reason), and they could not be kept")
       }
     }
+    if let standups = changedWhileReadOnly {
+      let kept = (try? files.keepUnsaved(standups)).map { "they are kept in \($0), a data file" }
+      notes.append(
+        "the database is read-only (set up by a newer standups), so your changes were not "
+          + "saved: " + (kept ?? "they could not be kept"))
+    }
     if files.hasJournal {
       let count = files.readJournal().count
       let saves = count == 1 ? "1 save is" : "\(count) saves are"
@@ -210,7 +219,11 @@ public actor TeamStore {
   private func saveLatest() async {
     guard let (standups, submitted) = takeLatest() else { return }
     // Made before the app saw a change: its changes come back merged.
-    guard submitted == revision, !readOnly else { return }
+    guard submitted == revision else { return }
+    guard !readOnly else {
+      changedWhileReadOnly = standups == known.standups ? nil : standups
+      return
+    }
     guard let connection else { return journal(standups) }
     let changes = StandupChange.changes(
       from: known.standups, to: standups, versions: known.versions)

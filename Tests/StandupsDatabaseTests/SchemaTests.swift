@@ -149,7 +149,8 @@ struct SchemaTests {
   }
 
   /// A database migrated by a newer standups: opened read-only, with a
-  /// message; what the user changes is not written.
+  /// message; what the user changes is not written, but kept in a data
+  /// file on close, named in the notes.
   @Test func aNewerSchemaOpensReadOnly() async throws {
     let database = try TestDatabase()
     let alice = try await database.member()
@@ -170,6 +171,13 @@ struct SchemaTests {
     #expect(try await database.stored() == before)
     #expect(
       try database.psql("SELECT version FROM schema_version") == "\(TeamSchema.currentVersion + 1)")
-    await bob.close()
+    let notes = await bob.close()
+    let note = try #require(notes.first { $0.contains("read-only") }, "\(notes)")
+    let path = try #require(
+      note.components(separatedBy: "kept in ").last?.components(
+        separatedBy: ", a data file"
+      ).first)
+    let kept = try StandupsFormat.decode(Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(kept.map(\.title) == ["Not saved"])
   }
 }
