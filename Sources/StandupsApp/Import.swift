@@ -50,7 +50,8 @@ struct Import: AsyncParsableCommand {
     } catch let error as ExitCode {
       throw error
     } catch {
-      printError("\(file): \(error)")
+      // The failure names the file.
+      printError("\(error)")
       throw ExitCode(1)
     }
     let team = try await TeamMode.open(url)
@@ -65,7 +66,8 @@ struct Import: AsyncParsableCommand {
     _ = await team.close()
     var parts = ["\(summary.added) added", "\(summary.unchanged) unchanged"]
     if summary.meetingsAdded > 0 {
-      parts.append("\(summary.meetingsAdded) meetings added to standups already there")
+      let meetings = summary.meetingsAdded == 1 ? "1 meeting" : "\(summary.meetingsAdded) meetings"
+      parts.append("\(meetings) added to standups already there")
     }
     print(
       "Imported \(standups.count) standups into \(url.redacted): " + parts.joined(separator: ", "))

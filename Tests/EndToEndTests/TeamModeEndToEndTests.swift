@@ -328,6 +328,17 @@ struct TeamModeEndToEndTests {
     #expect(!second.stdout.contains("Kept the stored version"))
     #expect(try database.psql("SELECT count(*) FROM standups") == "3")
     #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
+
+    // A file that is not a data file is named once, with why, and nothing
+    // is imported.
+    let junk = home.directory.appendingPathComponent("junk.json").path
+    try Data("junk".utf8).write(to: URL(fileURLWithPath: junk))
+    let refused = try home.run(["import", junk, "--database", database.url])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr == "standups: \(junk) is not a valid standups file: not valid JSON at "
+        + "line 1, column 1: unexpected `j` where a value belongs\n", "\(refused.stderr)")
+    #expect(try database.psql("SELECT count(*) FROM standups") == "3")
     #expect(try database.psql("SELECT max(version) FROM standups") == "1")
     let again = try home.run(["export", "--format", "json", "--database", database.url])
     #expect(try StandupsFormat.decode(Data(again.stdout.utf8)) == expected)
