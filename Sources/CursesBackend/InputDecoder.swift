@@ -99,6 +99,15 @@ struct InputDecoder {
       events.append(.key(.escape))
       return next
     }
+    // Strings a terminal sends or a paste carries (OSC, DCS, APC, PM:
+    // Esc ] … to BEL or Esc \) and charset selections (Esc ( B): dropped
+    // whole, never typed.
+    if "]P_^".unicodeScalars.contains(scalar) {
+      return Self.stringEnd(input, from: next + 1)
+    }
+    if "()*+".unicodeScalars.contains(scalar) {
+      return min(next + 2, input.count)
+    }
     // The Linux console's F1–F5: Esc [ [ A … E.
     if scalar == "[", next + 2 < input.count, case .character(0x5B) = input[next + 1],
       case .character(let final) = input[next + 2], (0x41...0x45).contains(final)
@@ -130,6 +139,22 @@ struct InputDecoder {
     }
     events.append(.key(.alt(Character(scalar))))
     return next + 1
+  }
+
+  /// Where a control string that starts at `start` ends: after its BEL or
+  /// Esc \, or at the end of the input when it is cut off.
+  private static func stringEnd(_ input: [RawInput], from start: Int) -> Int {
+    var i = start
+    while i < input.count {
+      if case .character(0x07) = input[i] { return i + 1 }
+      if case .character(0x1B) = input[i], i + 1 < input.count,
+        case .character(0x5C) = input[i + 1]
+      {
+        return i + 2
+      }
+      i += 1
+    }
+    return i
   }
 
   /// Whether what follows an Esc makes an Alt chord with Backspace (true),

@@ -84,7 +84,8 @@ public actor Saver<Document: Sendable & Equatable> {
         DocumentFile<Document>.elsewhere(for: program)
       }
     self.writes = writes
-    self.notWrittenBecause = notWrittenBecause ?? "another instance has it open"
+    self.notWrittenBecause =
+      notWrittenBecause ?? "another instance had it open when this one started"
     self.executor = executor
     self.interval = interval
     self.settleTime = settleTime

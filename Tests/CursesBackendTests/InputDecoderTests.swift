@@ -58,6 +58,22 @@ import Testing
     #expect(decode([.character(27), .character(3)]) == [.key(.escape), .key(.ctrl("c"))])
   }
 
+  /// Control strings (OSC, DCS…) and charset selections arriving as keys
+  /// are dropped whole: none of their contents is typed.
+  @Test func controlStringsAndCharsetSelectionsAreDroppedWhole() {
+    let esc: [RawInput] = [.character(27)]
+    #expect(
+      decode(chars("A") + esc + chars("]0;evil") + [.character(7)] + chars("B")) == [
+        .key(.char("A")), .key(.char("B")),
+      ])
+    #expect(decode(chars("C") + esc + chars("(BD")) == [.key(.char("C")), .key(.char("D"))])
+    #expect(
+      decode(chars("E") + esc + chars("P1;2|xyz") + esc + chars("\\F")) == [
+        .key(.char("E")), .key(.char("F")),
+      ])
+    #expect(decode(esc + chars("]52;c;aGk=")) == [])
+  }
+
   /// Alt with Backspace deletes a word back; Alt with Enter or Tab does
   /// nothing. Neither is Esc (which closes a sheet, draft and all).
   @Test func altWithBackspaceEnterOrTabIsNoEscape() {

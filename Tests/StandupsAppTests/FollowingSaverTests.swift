@@ -47,7 +47,7 @@ struct FollowingSaverTests {
     #expect(flushed.failure == nil)
     #expect(flushed.notes.count == 1)
     let note = try #require(flushed.notes.first)
-    #expect(note.contains("another instance has it open"), "\(note)")
+    #expect(note.contains("another instance had it open when this one started"), "\(note)")
     let copies = try FileManager.default.contentsOfDirectory(atPath: directory)
       .filter { $0.contains(".conflict-") }
     #expect(copies.count == 1)
