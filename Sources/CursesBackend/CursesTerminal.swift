@@ -297,7 +297,15 @@ public final class CursesTerminal: TerminalBackend {
       }
       bytes = rest + more
     }
-    return (decoder.decode(raw), true)
+    var events = decoder.decode(raw)
+    // Ctrl-L, as in any full-screen program: the whole screen drawn again
+    // (another program wrote over it), at the size it has now.
+    if events.contains(.key(.ctrl("l"))) {
+      events.removeAll { $0 == .key(.ctrl("l")) }
+      renderer.forgetScreen()
+      events.append(.resize(size))
+    }
+    return (events, true)
   }
 
   /// One read of the keyboard: what it has sent, up to a terminal's input

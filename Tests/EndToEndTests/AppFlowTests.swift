@@ -32,6 +32,23 @@ struct AppFlowTests {
     try await app.quitAndExpectSaneTerminal(keys: ["q"])
   }
 
+  /// Ctrl-L draws the whole screen again, over what another program wrote.
+  @Test func ctrlLRedrawsOverWhatAnotherProgramWrote() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("▌› Design")
+    let tty = try app.session.tmuxCommand([
+      "display-message", "-p", "-t", app.session.target, "#{pane_tty}",
+    ]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let handle = try #require(FileHandle(forWritingAtPath: tty))
+    handle.write(Data("\u{1B}[5;5HGARBAGE".utf8))
+    try handle.close()
+    try await app.session.waitForText("GARBAGE")
+    try app.session.sendKeys("C-l")
+    try await app.session.waitForNoText("GARBAGE")
+    #expect(try app.screen().contains("▌› Design"))
+    try await app.quitAndExpectSaneTerminal(keys: ["q"])
+  }
+
   @Test func pastingIntoAFieldInsertsTheText() async throws {
     let app = try AppSession()
     try await app.openTheAddSheet()
