@@ -93,6 +93,10 @@ public enum StandupsView {
           + (copy.map { " (in \(Sanitizer.inert($0)))" } ?? " (not saved aside: see above)"))
     case .changedBeforeDeletion(let title):
       .notice("“\(Sanitizer.inert(title))” changed elsewhere: ask again to delete it")
+    case .deletedWhileRecording(let title):
+      .notice(
+        "“\(Sanitizer.inert(title))” was deleted elsewhere: this meeting will be saved into a "
+          + "new standup")
     case .deletedWhileEditing(let title):
       .notice(
         "“\(Sanitizer.inert(title))” was deleted elsewhere: save your edit to keep it")

@@ -694,7 +694,7 @@ struct SyncTests {
       $0.storeRevision = 2
       $0.standupsList.standups = [.engineeringMock]
     }
-    await store.receive(.notified(.deletedElsewhere(title: "Daily sync")))
+    await store.receive(.notified(.deletedWhileRecording(title: "Daily sync")))
     await store.finish()
     #expect(store.state.path.ids == [0, 1])
     expectSaved([.engineeringMock], revision: 2)

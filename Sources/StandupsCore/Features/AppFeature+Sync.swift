@@ -15,6 +15,9 @@ public enum SyncNotice: Equatable, Sendable {
   /// The standup of a meeting being recorded was deleted elsewhere: the
   /// meeting went into a new standup.
   case savedAsNewStandup(title: String)
+  /// The standup being recorded was deleted elsewhere: the recording goes
+  /// on, and its meeting will be saved into a new standup.
+  case deletedWhileRecording(title: String)
   /// The standup in the open edit sheet was deleted elsewhere: the sheet
   /// stays, and saving the edit keeps the standup (edit beats delete).
   case deletedWhileEditing(title: String)
@@ -134,6 +137,12 @@ extension AppFeature {
       merged[id: editing.id] == nil
     {
       return .deletedWhileEditing(title: editing.title)
+    }
+    for id in state.path.ids {
+      guard case .record(let recording) = state.path[id: id],
+        old[id: recording.standup.id] != nil, merged[id: recording.standup.id] == nil
+      else { continue }
+      return .deletedWhileRecording(title: old[id: recording.standup.id]?.title ?? "")
     }
     if let deleted = shown.first(where: { old[id: $0] != nil && merged[id: $0] == nil }) {
       return .deletedElsewhere(title: old[id: deleted]?.title ?? "")
