@@ -327,6 +327,12 @@ extension TeamStore {
     }
     if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
     if let error = error as? ChannelError, case .connectTimeout = error { return "timed out" }
+    if error is SocketAddressError.UnknownHost {
+      return "no such host (the name did not resolve)"
+    }
+    if let error = error as? SocketAddressError, case .unknown = error {
+      return "no such host (the name did not resolve)"
+    }
     return String(describing: error)
   }
 }

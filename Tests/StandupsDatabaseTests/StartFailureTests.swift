@@ -81,6 +81,17 @@ struct StartFailureTests {
         == message + "; no cache to open offline (connect once first)")
   }
 
+  /// A host name that does not resolve (`.invalid` never does) is said in
+  /// words, not as the resolver's error type.
+  @Test func aHostThatDoesNotResolve() async throws {
+    let database = try TestDatabase()
+    let url = try url("postgresql://postgres@nosuchhost.invalid:5432/\(database.name)")
+    #expect(
+      await failure(url, files: database.files)
+        == "cannot reach the database server at nosuchhost.invalid:5432: no such host (the "
+        + "name did not resolve)")
+  }
+
   @Test func aMissingSocket() async throws {
     let database = try TestDatabase()
     let url = try url("postgresql://postgres@localhost/\(database.name)?host=\(database.directory)")
