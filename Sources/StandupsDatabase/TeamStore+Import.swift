@@ -5,8 +5,9 @@ import StandupsCore
 public struct ImportSummary: Equatable, Sendable {
   public var added = 0
   public var unchanged = 0
-  /// Standups whose id the database already had with other fields: the
-  /// stored version stayed, the file's went to the database's conflicts.
+  /// The stored titles of standups whose id the database already had with
+  /// other fields: the stored version stayed, the file's went to the
+  /// database's conflicts.
   public var conflicts: [String] = []
   /// Meetings added to standups the database already had.
   public var meetingsAdded = 0
@@ -63,9 +64,12 @@ extension TeamStore {
     }
     var writer = ChangeWriter(author: author, logger: logger)
     try await writer.apply(changes, on: connection, notice: payload)
-    summary.conflicts = writer.outcome.conflicts.map(\.title)
     summary.fieldsNotKept = notKept.sorted()
     known = try await StandupRows.loadAll(connection, logger: logger)
+    // Named as they are stored: the versions the import kept.
+    summary.conflicts = writer.outcome.conflicts.map {
+      known.standups[id: $0.id]?.title ?? $0.title
+    }
     writeCache()
     return summary
   }

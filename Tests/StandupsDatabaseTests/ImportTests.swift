@@ -82,7 +82,7 @@ struct ImportTests {
     let first = try await alice.store.importStandups(file)
     #expect(first.added == file.count - 3)
     #expect(first.unchanged == 1)
-    #expect(first.conflicts == ["Product"])
+    #expect(first.conflicts == ["Product, as stored"])
     #expect(first.meetingsAdded == all.count - 3)
     let stored = try await database.stored().standups
     #expect(stored[id: Standup.productMock.id] == other)
