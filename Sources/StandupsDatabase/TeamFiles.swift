@@ -87,11 +87,18 @@ public struct TeamFiles: Sendable {
   }
 
   /// Writes `standups` as a data file beside the journal
-  /// (`<unsavedStem>-<UTC time>Z.json`, mode 0600); returns its path.
-  func keepUnsaved(_ standups: IdentifiedArrayOf<Standup>) throws -> String {
+  /// (`<unsavedStem>-<UTC time>Z.json`, mode 0600), or over the one at
+  /// `replacing`; returns its path.
+  func keepUnsaved(_ standups: IdentifiedArrayOf<Standup>, replacing: String? = nil) throws
+    -> String
+  {
+    let data = try StandupsFormat.encode(standups)
+    if let replacing {
+      try Self.writeAtomically(data, to: replacing)
+      return replacing
+    }
     let path = "\(unsavedStem)-\(utcFileTimestamp(Date()))Z.json"
-    try Self.writeDurably(
-      try StandupsFormat.encode(standups), to: path, flags: O_CREAT | O_EXCL)
+    try Self.writeDurably(data, to: path, flags: O_CREAT | O_EXCL)
     return path
   }
 

@@ -48,6 +48,9 @@ public actor TeamStore {
   var newerSchema: Int?
   /// Why the server refused the last save, while it is being retried.
   var lastRefusal: String?
+  /// The data file the standups the server refused are kept in while they
+  /// are retried (a crash would otherwise lose them), and what it holds.
+  var heldCopy: (path: String, standups: IdentifiedArrayOf<Standup>)?
   var reconnectDelay = Duration.seconds(1)
   var remoteIDs: Set<Standup.ID> = []
   var remoteAll = false
@@ -130,7 +133,7 @@ public actor TeamStore {
     // is still waiting for its retry: kept in a data file, or it is lost.
     if let (standups, _) = takeLatest() {
       let reason = lastRefusal.map { " (\($0))" } ?? ""
-      if let path = try? files.keepUnsaved(standups) {
+      if let path = keepHeld(standups) {
         notes.append(
           "the server refused the last changes\(reason): they are kept in \(path), a data "
             + "file to send with 'standups import' once it accepts them")
@@ -209,7 +212,7 @@ public actor TeamStore {
   }
 
   /// The newest standups the app handed over and not taken yet.
-  private nonisolated func takeLatest() -> (IdentifiedArrayOf<Standup>, Int)? {
+  nonisolated func takeLatest() -> (IdentifiedArrayOf<Standup>, Int)? {
     latest.withLock { value in
       defer { value = nil }
       return value.map { ($0.standups, $0.revision) }
@@ -227,7 +230,14 @@ public actor TeamStore {
     guard let connection else { return journal(standups) }
     let changes = StandupChange.changes(
       from: known.standups, to: standups, versions: known.versions)
-    guard !changes.isEmpty else { return }
+    guard !changes.isEmpty else {
+      // The user undid what the server refused: nothing is held back now.
+      if lastRefusal != nil || heldCopy != nil {
+        saveWentThrough()
+        emit.yield(.saved)
+      }
+      return
+    }
     var writer = ChangeWriter(author: author, logger: logger)
     do {
       try await answered(on: connection) {
@@ -237,12 +247,11 @@ public actor TeamStore {
       await goOffline(error)
       return journal(standups)
     } catch {
-      lastRefusal = Self.describe(error)
-      emit.yield(.failed(Self.describe(error)))
-      retry(standups, submitted: submitted)
+      await refused(
+        changes, error: error, standups: standups, submitted: submitted, on: connection)
       return
     }
-    lastRefusal = nil
+    saveWentThrough()
     if writer.outcome.deviated {
       await reportDeviation(writer.outcome, submitted: standups, on: connection)
     } else {
@@ -254,17 +263,6 @@ public actor TeamStore {
       writeCache()
     }
     emit.yield(.saved)
-  }
-
-  /// A save the server refused (a serialization failure, a deadlock, a
-  /// trigger's error) is sent again a second later, as the file's saver
-  /// does, unless the app has handed over newer standups meanwhile: it
-  /// would otherwise wait for the app's next change.
-  private func retry(_ standups: IdentifiedArrayOf<Standup>, submitted: Int) {
-    latest.withLock { value in
-      if value == nil { value = (standups, submitted) }
-    }
-    loop.scheduleTask(in: .seconds(1)) { [work] in work.yield(.save) }
   }
 
   /// The database holds something else than what was sent (the conflict
@@ -304,7 +302,7 @@ public actor TeamStore {
     }
   }
 
-  private func journal(_ standups: IdentifiedArrayOf<Standup>) {
+  func journal(_ standups: IdentifiedArrayOf<Standup>) {
     let base = pending ?? known.standups
     let changes = StandupChange.changes(from: base, to: standups, versions: known.versions)
     guard !changes.isEmpty else { return }
@@ -363,58 +361,6 @@ public actor TeamStore {
         try await StandupRows.loadAll(connection, logger: logger)
       }
       meetingsLoaded = true
-      adopt(stored)
-    } catch {
-      await goOffline(error)
-    }
-  }
-
-  // MARK: Other members' changes
-
-  /// What a commit tells the others: who, and which standups.
-  nonisolated func payload(_ outcome: WriteOutcome) -> String {
-    let all = outcome.reordered || outcome.touched.count > 100
-    let ids = all ? [] : outcome.touched.map(\.uuidString)
-    let object: [String: Any] = ["by": instance.uuidString, "ids": ids, "all": all]
-    let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-    return String(decoding: data, as: UTF8.self)
-  }
-
-  func received(_ payload: String) {
-    guard let data = payload.data(using: .utf8),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else {
-      remoteAll = true
-      return scheduleRemote()
-    }
-    guard object["by"] as? String != instance.uuidString else { return }
-    if object["all"] as? Bool == true { remoteAll = true }
-    for id in object["ids"] as? [String] ?? [] {
-      if let uuid = UUID(uuidString: id) { remoteIDs.insert(.init(uuid)) }
-    }
-    scheduleRemote()
-  }
-
-  private func scheduleRemote() {
-    guard !remoteScheduled else { return }
-    remoteScheduled = true
-    work.yield(.remote)
-  }
-
-  private func applyRemoteChanges() async {
-    remoteScheduled = false
-    let ids = remoteIDs
-    let all = remoteAll
-    remoteIDs = []
-    remoteAll = false
-    guard let connection else { return }
-    do {
-      let stored = try await answered(on: connection) { [known, logger] in
-        all
-          ? try await StandupRows.loadAll(connection, logger: logger)
-          : try await StandupRows.refresh(known, changed: ids, connection, logger: logger)
-      }
-      guard stored != known else { return }
       adopt(stored)
     } catch {
       await goOffline(error)

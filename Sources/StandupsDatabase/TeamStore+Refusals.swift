@@ -1,0 +1,146 @@
+import Foundation
+import PostgresNIO
+import StandupsCore
+
+/// Saves the server refuses (a trigger's error, a serialization failure, a
+/// constraint): one standup's trouble holds back only that standup's
+/// changes, and what is held back is on disk while it is retried.
+extension TeamStore {
+  /// The server refused `changes` (the network's trouble is not a
+  /// refusal). Each standup's changes are tried again on their own: those
+  /// it takes are saved, the others are held, kept in a data file, and
+  /// sent again a second later, as the file's saver does.
+  func refused(
+    _ changes: [StandupChange], error: any Error, standups: IdentifiedArrayOf<Standup>,
+    submitted: Int, on connection: PostgresConnection
+  ) async {
+    var reasons: [(subject: String, reason: String)] = []
+    var accepted: Set<Standup.ID> = []
+    var orderAccepted = false
+    var writer = ChangeWriter(author: author, logger: logger)
+    var lost: (any Error)?
+    let groups = StandupChange.groupedByStandup(changes)
+    if groups.count == 1 {
+      reasons.append((subject(of: groups[0].id, in: standups), Self.describe(error)))
+    } else {
+      for group in groups {
+        do {
+          try await answered(on: connection) {
+            try await writer.apply(group.changes, on: connection, notice: payload)
+          }
+          if let id = group.id { accepted.insert(id) } else { orderAccepted = true }
+        } catch  where Self.isConnectionTrouble(error) {
+          lost = error
+          break
+        } catch {
+          reasons.append((subject(of: group.id, in: standups), Self.describe(error)))
+        }
+      }
+    }
+
+    let partial = StandupChange.partiallySaved(
+      from: known.standups, to: standups, accepted: accepted, orderAccepted: orderAccepted)
+    if partial != known.standups {
+      known.standups = partial
+      for id in accepted where standups[id: id] == nil { known.versions[id] = nil }
+      known.versions.merge(writer.ours) { _, new in new }
+      writeCache()
+    }
+    if let lost {
+      await goOffline(lost)
+      return journal(standups)
+    }
+    if writer.outcome.deviated {
+      // The app merges what the database holds against what was saved: the
+      // standups held back stay as the user has them, and come back.
+      await reportDeviation(writer.outcome, submitted: partial, on: connection)
+    }
+
+    let held = keepHeld(standups)
+    lastRefusal = reasons.map { "\($0.subject): \($0.reason)" }.joined(separator: "; ")
+    let kept = held.map { "; kept in \($0)" } ?? ""
+    emit.yield(.failed((lastRefusal ?? "") + kept))
+    latest.withLock { value in
+      if value == nil { value = (standups, submitted) }
+    }
+    loop.scheduleTask(in: .seconds(1)) { [work] in work.yield(.save) }
+  }
+
+  /// A save went through: nothing is held back any more.
+  func saveWentThrough() {
+    lastRefusal = nil
+    guard let heldCopy else { return }
+    unlink(heldCopy.path)
+    self.heldCopy = nil
+  }
+
+  /// Keeps `standups` in the data file of what the server refused, written
+  /// again only when they changed; its path, nil if it cannot be written.
+  func keepHeld(_ standups: IdentifiedArrayOf<Standup>) -> String? {
+    if let heldCopy, heldCopy.standups == standups { return heldCopy.path }
+    guard let path = try? files.keepUnsaved(standups, replacing: heldCopy?.path) else {
+      return nil
+    }
+    heldCopy = (path, standups)
+    return path
+  }
+
+  /// What a refused change is about, for the user.
+  private func subject(of id: Standup.ID?, in standups: IdentifiedArrayOf<Standup>) -> String {
+    guard let id else { return "the list's order" }
+    let title = standups[id: id]?.title ?? known.standups[id: id]?.title ?? ""
+    return title.isEmpty ? "an untitled standup" : "“\(title)”"
+  }
+}
+
+extension StandupChange {
+  /// `changes` by the standup they are about, in the order each standup
+  /// first appears; the list's order comes last.
+  static func groupedByStandup(_ changes: [StandupChange]) -> [(
+    id: Standup.ID?, changes: [StandupChange]
+  )] {
+    var groups: [(id: Standup.ID?, changes: [StandupChange])] = []
+    var index: [Standup.ID: Int] = [:]
+    var order: [StandupChange] = []
+    for change in changes {
+      guard let id = change.standupID else {
+        order.append(change)
+        continue
+      }
+      if let at = index[id] {
+        groups[at].changes.append(change)
+      } else {
+        index[id] = groups.count
+        groups.append((id, [change]))
+      }
+    }
+    if !order.isEmpty { groups.append((nil, order)) }
+    return groups
+  }
+
+  /// What the database holds once only the `accepted` standups' changes
+  /// from `old` to `new` went in (and the list's order if `orderAccepted`):
+  /// the others are as in `old`. A standup inserted is at the end, as the
+  /// database puts it.
+  static func partiallySaved(
+    from old: IdentifiedArrayOf<Standup>, to new: IdentifiedArrayOf<Standup>,
+    accepted: Set<Standup.ID>, orderAccepted: Bool
+  ) -> IdentifiedArrayOf<Standup> {
+    func saved(_ id: Standup.ID) -> Standup? {
+      accepted.contains(id) ? new[id: id] : old[id: id]
+    }
+    var result: IdentifiedArrayOf<Standup> = []
+    if orderAccepted {
+      for id in new.ids { if let standup = saved(id) { result.append(standup) } }
+      for standup in old where new[id: standup.id] == nil && !accepted.contains(standup.id) {
+        result.append(standup)
+      }
+    } else {
+      for id in old.ids { if let standup = saved(id) { result.append(standup) } }
+      for standup in new where old[id: standup.id] == nil && accepted.contains(standup.id) {
+        result.append(standup)
+      }
+    }
+    return result
+  }
+}
