@@ -171,6 +171,8 @@ public final class CursesTerminal: TerminalBackend {
   /// Returns false, touching nothing, when there is no job control to stop
   /// and continue it. Asked to end while stopped, it returns without taking
   /// the terminal back, and the app's `.terminate` follows.
+  public func forgetScreen() { renderer.forgetScreen() }
+
   public func suspend() -> Bool {
     guard !isShutDown, !isOffTerminal, JobControl.canStop() else { return false }
     leaveCursesMode()
@@ -297,15 +299,7 @@ public final class CursesTerminal: TerminalBackend {
       }
       bytes = rest + more
     }
-    var events = decoder.decode(raw)
-    // Ctrl-L, as in any full-screen program: the whole screen drawn again
-    // (another program wrote over it), at the size it has now.
-    if events.contains(.key(.ctrl("l"))) {
-      events.removeAll { $0 == .key(.ctrl("l")) }
-      renderer.forgetScreen()
-      events.append(.resize(size))
-    }
-    return (events, true)
+    return (decoder.decode(raw), true)
   }
 
   /// One read of the keyboard: what it has sent, up to a terminal's input

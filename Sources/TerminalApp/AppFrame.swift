@@ -13,6 +13,11 @@ extension AppView {
         KeyBinding(
           keys: [.ctrl("z")], help: ("ctrl+z", "suspend"), group: .app, isInShortHelp: false),
         send: .suspendRequested),
+      Command(
+        KeyBinding(
+          keys: [.ctrl("l")], help: ("ctrl+l", "redraw"), group: .app,
+          isInShortHelp: false),
+        send: .redrawRequested),
     ]
   }
 

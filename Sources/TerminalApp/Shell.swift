@@ -62,6 +62,8 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     public var isQuitWarningShown = false
     /// Set by Ctrl-Z or SIGTSTP; the runtime suspends and reports back.
     public var isSuspendRequested = false
+    /// Set by Ctrl-L: the runtime has the whole screen drawn again.
+    public var isRedrawRequested = false
 
     public init(app: App.State, status: String? = nil) {
       self.app = app
@@ -95,6 +97,11 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// The runtime's answer to a suspend request: stopped and continued, or
     /// not stopped (no job control).
     case suspendFinished(stopped: Bool)
+    /// Ctrl-L, as in any full-screen program: another program wrote over
+    /// the screen (a wall message, a background job's output).
+    case redrawRequested
+    /// The runtime forgot what the terminal shows; the next frame is whole.
+    case redrawFinished
   }
 
   enum CancelID { case notice }
@@ -196,6 +203,12 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     case .suspendFinished(let stopped):
       state.isSuspendRequested = false
       return stopped ? .none : show(.notice(Self.noJobControlNotice), in: &state)
+    case .redrawRequested:
+      state.isRedrawRequested = true
+      return .none
+    case .redrawFinished:
+      state.isRedrawRequested = false
+      return .none
     }
   }
 

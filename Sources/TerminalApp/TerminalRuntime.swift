@@ -74,6 +74,12 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         await suspend()
         state = store.state
       }
+      if state.isRedrawRequested {
+        backend.forgetScreen()
+        store.send(.redrawFinished)
+        state = store.state
+        needsRender = true
+      }
       isDone = state.isQuitRequested
       if needsRender, !isDone { render(state) }
     }

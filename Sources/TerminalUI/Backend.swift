@@ -32,6 +32,9 @@ public protocol TerminalBackend: AnyObject {
   /// it; then the next frame is drawn in full. False when nothing can stop
   /// and continue the program (no job control): nothing happened.
   func suspend() -> Bool
+  /// Forgets what the terminal shows: the next frame is drawn in full, over
+  /// whatever another program wrote on the screen.
+  func forgetScreen()
   /// Restores the terminal. Safe to call more than once.
   func shutdown()
 }

@@ -20,6 +20,8 @@ public final class InMemoryBackend: TerminalBackend {
   public private(set) var shutdownCount = 0
   /// How many times the program was suspended (stopped and continued).
   public private(set) var suspendCount = 0
+  /// How many times the runtime had the screen drawn again in full.
+  public private(set) var forgetScreenCount = 0
   /// Whether `suspend()` can stop the program (a shell with job control).
   public var hasJobControl = true
   /// Runs while "stopped", between giving the terminal back and continuing:
@@ -63,6 +65,8 @@ public final class InMemoryBackend: TerminalBackend {
     whileSuspended?(self)
     return true
   }
+
+  public func forgetScreen() { forgetScreenCount += 1 }
 
   public func shutdown() { shutdownCount += 1 }
 

@@ -73,6 +73,7 @@ final class ScriptedBackend: TerminalBackend {
 
   func bell() {}
   func suspend() -> Bool { false }
+  func forgetScreen() {}
   func shutdown() {}
 }
 

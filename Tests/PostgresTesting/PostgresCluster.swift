@@ -181,6 +181,9 @@ public final class PostgresCluster: Sendable {
       let options = [
         "-p \(port)", "-k '\(directory)'", "-c listen_addresses=127.0.0.1", "-c fsync=off",
         "-c synchronous_commit=off", "-c full_page_writes=off",
+        // Every database test runs at once, each with a member or two and its
+        // own connections: the default 100 is not enough for the suite.
+        "-c max_connections=400",
       ]
       let output = try Subprocess.run(
         tools.command(

@@ -312,6 +312,12 @@ struct Counter: Reducer {
     await store.finish()
   }
 
+  @Test func redrawIsRequestedUntilTheRuntimeHasDoneIt() async {
+    let store = makeStore(clock: TestClock())
+    await store.send(.redrawRequested) { $0.isRedrawRequested = true }
+    await store.send(.redrawFinished) { $0.isRedrawRequested = false }
+  }
+
   /// Yields until the notice's timer sleeps on `clock`: effects start on
   /// their own tasks, maybe after `send` returns.
   func untilSleeping(on clock: TestClock<Duration>) async {
