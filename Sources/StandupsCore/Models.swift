@@ -247,3 +247,17 @@ extension Tagged where RawValue == UUID {
   /// and tests (the `uuid` dependency's `.incrementing` makes the same).
   public init(_ n: Int) { self.init(UUID(n)) }
 }
+
+extension IdentifiedArray where Element == Meeting, ID == Meeting.ID {
+  /// These meetings newest first, as the app keeps them (a new one goes on
+  /// top); those of the same date keep their order. A file written by hand
+  /// or by another program may list them any way.
+  public var newestFirst: Self {
+    guard zip(self, dropFirst()).contains(where: { $0.date < $1.date }) else { return self }
+    let sorted = enumerated().sorted { lhs, rhs in
+      lhs.element.date != rhs.element.date
+        ? lhs.element.date > rhs.element.date : lhs.offset < rhs.offset
+    }
+    return Self(uniqueElements: sorted.map(\.element))
+  }
+}

@@ -94,7 +94,8 @@ enum StandupRows {
     for (fields, version) in rows {
       var standup = fields
       if let meetings = meetingsByStandup[standup.id.rawValue] {
-        standup.meetings.append(contentsOf: meetings)
+        // As a data file's are: another program may have written them.
+        standup.meetings = IdentifiedArray(uniqueElements: meetings).newestFirst
       }
       result.versions[standup.id] = version
       list.append(standup)

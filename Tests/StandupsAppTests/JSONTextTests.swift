@@ -50,11 +50,10 @@ struct JSONTextTests {
     var standup = Standup.mock
     standup.title = "Evil \u{9B}2J \u{202E}txt.exe"
     standup.attendees[standup.attendees.startIndex].name = "Bob\u{85}Next line"
-    standup.meetings.insert(
+    standup.meetings.append(
       Meeting(
         id: Meeting.ID(UUID()), date: Date(timeIntervalSince1970: 0),
-        transcript: "a\u{2066}b\u{2069}"),
-      at: 0)
+        transcript: "a\u{2066}b\u{2069}"))
     let standups: IdentifiedArrayOf<Standup> = [standup, .engineeringMock]
     let file = DataFile(path: directory + "/standups.json")
     try file.save(standups)

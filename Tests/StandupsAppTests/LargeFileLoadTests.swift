@@ -11,7 +11,8 @@ import Testing
 struct LargeFileLoadTests {
   let directory = makeTestDirectory("standups-load")
 
-  /// 600 standups of 8 meetings: a file of well over a megabyte.
+  /// 600 standups of 8 meetings (newest first, as the app keeps them): a file
+  /// of well over a megabyte.
   static let many: IdentifiedArrayOf<Standup> = IdentifiedArray(
     uniqueElements: (0..<600).map { n in
       Standup(
@@ -20,7 +21,7 @@ struct LargeFileLoadTests {
           uniqueElements: (0..<8).map { m in
             Meeting(
               id: Meeting.ID(UUID(n * 100 + 10 + m)),
-              date: Date(timeIntervalSince1970: Double(1_700_000_000 + n * 86_400 + m)),
+              date: Date(timeIntervalSince1970: Double(1_700_000_000 + n * 86_400 - m)),
               transcript: "Blob: notes of meeting \(m) of standup \(n).\nBlob Jr: no blockers.")
           }),
         title: "Standup \(n)")

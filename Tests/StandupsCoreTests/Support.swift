@@ -110,7 +110,8 @@ extension Trait where Self == ReportsIssues {
 
 /// Standups that reach the data file's corners: quotes, escapes, controls,
 /// CJK, emoji and combining marks in the text; meetings at the epoch and on
-/// 29 February, with a roster, an empty one and none.
+/// 29 February, with a roster, an empty one and none (newest first, as the
+/// app keeps them).
 func awkwardStandups() -> IdentifiedArrayOf<Standup> {
   var standups: IdentifiedArrayOf<Standup> = [.mock, .engineeringMock, .productMock]
   standups[0].title = "Café \"quoted\" \\ back/slash\ttab\nline 日本 😀 e\u{301}"
@@ -119,11 +120,11 @@ func awkwardStandups() -> IdentifiedArrayOf<Standup> {
     Meeting(
       id: .init(UUID(99)), date: Date(timeIntervalSince1970: 951_782_400), transcript: "29 Feb"))
   standups[1].meetings.append(
-    Meeting(id: .init(UUID(98)), date: Date(timeIntervalSince1970: 0), transcript: ""))
-  standups[1].meetings.append(
     Meeting(
       id: .init(UUID(97)), date: Date(timeIntervalSince1970: 60), transcript: "Zoë: hi",
       attendees: ["Zoë", "李雷", "\u{1B}[2J \"q\"", ""]))
+  standups[1].meetings.append(
+    Meeting(id: .init(UUID(98)), date: Date(timeIntervalSince1970: 0), transcript: ""))
   standups[2].meetings.append(
     Meeting(
       id: .init(UUID(96)), date: Date(timeIntervalSince1970: 120), transcript: "",

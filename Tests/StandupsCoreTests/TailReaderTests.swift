@@ -6,7 +6,8 @@ import Testing
 /// A large data file is read in two halves on two threads; the result is
 /// always what one reader going through it alone would give.
 struct TailReaderTests {
-  /// 1 000 standups with a few meetings each: well past `TailReader.minimumSize`.
+  /// 1 000 standups with a few meetings each (newest first, as the app keeps
+  /// them): well past `TailReader.minimumSize`.
   static let many: IdentifiedArrayOf<Standup> = IdentifiedArray(
     uniqueElements: (0..<1_000).map { n in
       Standup(
@@ -16,7 +17,7 @@ struct TailReaderTests {
           uniqueElements: (0..<5).map { m in
             Meeting(
               id: Meeting.ID(UUID(n * 100 + 10 + m)),
-              date: Date(timeIntervalSince1970: Double(1_700_000_000 + n * 86_400 + m)),
+              date: Date(timeIntervalSince1970: Double(1_700_000_000 + n * 86_400 - m)),
               transcript: "Line \(m)\nof standup \(n): \"quoted\" \\ 日本")
           }),
         title: "Standup \(n)")

@@ -50,16 +50,17 @@ enum Fixtures {
       meetings: IdentifiedArray(uniqueElements: meetings), theme: .oxblood, title: "Busy")
   }()
 
-  /// Dates far from now and exactly on whole seconds, before and after 2001.
+  /// Dates far from now and exactly on whole seconds, before and after 2001
+  /// (newest first, as the app keeps them).
   static let datesAtTheEdges = Standup(
     id: id(),
     meetings: [
-      Meeting(id: id(), date: Date(timeIntervalSince1970: 0), transcript: "epoch"),
-      Meeting(id: id(), date: Date(timeIntervalSince1970: -1.5), transcript: "before"),
       Meeting(
         id: id(), date: Date(timeIntervalSinceReferenceDate: 4_102_444_800.999_999),
         transcript: "2131"),
       Meeting(id: id(), date: Date(timeIntervalSinceReferenceDate: -0.25), transcript: "2000"),
+      Meeting(id: id(), date: Date(timeIntervalSince1970: 0), transcript: "epoch"),
+      Meeting(id: id(), date: Date(timeIntervalSince1970: -1.5), transcript: "before"),
     ],
     theme: .sky, title: "Edges")
 

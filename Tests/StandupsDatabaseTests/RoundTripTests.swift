@@ -29,6 +29,18 @@ struct RoundTripTests {
     await bob.close()
   }
 
+  /// Rows another program wrote, oldest meeting first: read newest first,
+  /// as the app keeps them and a data file's are read.
+  @Test func meetingsAreReadNewestFirstWhateverTheirPositions() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    await alice.save([Fixtures.busy])
+    await alice.close()
+    try database.psql("UPDATE meetings SET position = -position")
+    let stored = try await database.stored()
+    #expect(stored.standups[id: Fixtures.busy.id]?.meetings == Fixtures.busy.meetings)
+  }
+
   /// The same standups with `title`, `recorded_at` as PostgreSQL sees them:
   /// the instant for people is the meeting's date too.
   @Test func rowsAreReadableBySQL() async throws {

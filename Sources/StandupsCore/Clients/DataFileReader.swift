@@ -168,7 +168,8 @@ struct DataFileReader {
             let start = reader.i
             meetings =
               reader.null()
-              ? Standup.noMeetings : reader.array(of: { $0.meeting() }, into: Standup.noMeetings)
+              ? Standup.noMeetings
+              : reader.array(of: { $0.meeting() }, into: Standup.noMeetings)?.newestFirst
             meetingsRange = start..<reader.i
             return meetings != nil
           default:
@@ -202,7 +203,7 @@ struct DataFileReader {
       return nil
     }
     reader.skipWhitespace()
-    return reader.i == bytes.count ? meetings : nil
+    return reader.i == bytes.count ? meetings.newestFirst : nil
   }
 
   private mutating func attendee() -> Attendee? {

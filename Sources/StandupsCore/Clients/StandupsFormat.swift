@@ -107,7 +107,8 @@ extension Standup {
       id: try c.decode(ID.self, forKey: .id),
       attendees: try c.decode(IdentifiedArrayOf<Attendee>.self, forKey: .attendees),
       duration: .seconds(minutes * 60),
-      meetings: try c.decodeIfPresent(IdentifiedArrayOf<Meeting>.self, forKey: .meetings) ?? [],
+      meetings: try c.decodeIfPresent(IdentifiedArrayOf<Meeting>.self, forKey: .meetings)?
+        .newestFirst ?? [],
       theme: try c.decode(Theme.self, forKey: .theme),
       title: try c.decode(String.self, forKey: .title),
       otherFields: try JSONMembers(from: decoder) { CodingKeys(stringValue: $0) != nil }
