@@ -54,8 +54,17 @@ public enum AlertOverlay {
       preferredSize: Overlay.size(
         forContent: Size(width: innerWidth, height: message.count + gap + rows.count)))
     var layer = overlay.layer(on: screen) { canvas in
-      for (i, line) in message.enumerated() { canvas.put(line, x: 0, y: i) }
       let top = canvas.bounds.height - rows.count
+      // Too short for all of it (a small terminal, a banner below): the
+      // message gives way to the buttons, its last row cut with "…".
+      let shown = min(message.count, max(0, top))
+      for i in 0..<shown {
+        let line =
+          i == shown - 1 && shown < message.count
+          ? TextWidth.truncate(message[i...].joined(separator: " "), to: canvas.bounds.width)
+          : message[i]
+        canvas.put(line, x: 0, y: i)
+      }
       for (r, indices) in rows.enumerated() {
         let row = ButtonRow(
           indices.map { labels[$0] }, selected: indices.firstIndex(of: focus),

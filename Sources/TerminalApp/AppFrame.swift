@@ -83,7 +83,7 @@ extension AppView {
     guard state.isHelpShown else { return below }
     let rows = HelpOverlay.rows(helpBindings(below)).count
     let visible = HelpOverlay.visibleRows(
-      on: size, footerLines: helpFooter(state.app) == nil ? 0 : 2)
+      on: aboveBanner(state, size: size), footerLines: helpFooter(state.app) == nil ? 0 : 2)
     return HelpOverlay.keymap(rows: rows, visible: visible, scroll: state.helpScroll)
   }
 
@@ -168,33 +168,38 @@ extension AppView {
     }
     scene.screen.draw(&canvas, helpBar, &memory)
     var layers = [Layer.screen(canvas)]
+    let banner = state.bannerText.map { bannerLines($0, width: size.width) } ?? []
+    let bannerTop = size.height - 1 - banner.count
+    // A window that would reach the banner is laid out again in the rows
+    // above it, so the message does not hide its keys or buttons; one that
+    // clears it stays where it is (no jump when a message comes and goes).
+    func clearOfBanner(_ make: (Size) -> Layer) -> Layer {
+      let layer = make(size)
+      guard !banner.isEmpty, layer.rect.maxY > bannerTop else { return layer }
+      return make(Size(width: size.width, height: max(bannerTop, 3)))
+    }
     switch scene.overlay {
     case .alert(let alert):
-      layers.append(AlertOverlay.layer(alert, focus: focus(of: alert, in: state), on: size))
+      let focus = focus(of: alert, in: state)
+      layers.append(clearOfBanner { AlertOverlay.layer(alert, focus: focus, on: $0) })
     case .sheet(_, let layer):
-      layers.append(layer(size, below.bindings, &memory))
+      layers.append(clearOfBanner { layer($0, below.bindings, &memory) })
     case nil:
       break
     }
     if state.isHelpShown {
+      // Always above the banner: its keys scroll it by what is visible.
       layers.append(
         HelpOverlay.layer(
-          helpBindings(below), scroll: state.helpScroll, footer: helpFooter(state.app), on: size))
+          helpBindings(below), scroll: state.helpScroll, footer: helpFooter(state.app),
+          on: aboveBanner(state, size: size)))
     }
-    if let text = state.bannerText {
-      // Drawn across its rows on every layer that covers them, so a sheet or
-      // full help tall enough to reach the banner does not hide the message
-      // (the quit key's warning among them); a sheet keeps its cursor. A
-      // message wider than the screen goes on over the rows above, up to
-      // three, rather than losing its end.
-      let width = max(1, size.width - 2)
-      var lines = TextWidth.wrap(Sanitizer.inert(text), width: width)
-      if lines.count > Self.bannerRows {
-        // The rest on the last row, cut: it ends in "…".
-        let rest = lines[(Self.bannerRows - 1)...].joined(separator: " ")
-        lines = lines.prefix(Self.bannerRows - 1) + [TextWidth.truncate(rest, to: width)]
-      }
-      let rows = (size.height - 1 - lines.count)..<(size.height - 1)
+    if !banner.isEmpty {
+      // Drawn across its rows on every layer that covers them, so a window
+      // too tall to fit above it does not hide the message (the quit key's
+      // warning among them); a sheet keeps its cursor.
+      let lines = banner
+      let rows = bannerTop..<(size.height - 1)
       for index in layers.indices {
         let rect = layers[index].rect
         layers[index].unshadedRows = rows
@@ -206,6 +211,25 @@ extension AppView {
       }
     }
     return Frame(size: size, layers: layers)
+  }
+
+  /// The screen above the banner's rows (all of it without a banner): where
+  /// full help goes.
+  private func aboveBanner(_ state: Shell<App>.State, size: Size) -> Size {
+    guard let text = state.bannerText else { return size }
+    let rows = bannerLines(text, width: size.width).count
+    return Size(width: size.width, height: max(size.height - 1 - rows, 3))
+  }
+
+  /// A banner's message on rows of `width` cells: one wider than the screen
+  /// goes on over the rows above, up to three, rather than losing its end.
+  private func bannerLines(_ text: String, width: Int) -> [String] {
+    let width = max(1, width - 2)
+    let lines = TextWidth.wrap(Sanitizer.inert(text), width: width)
+    guard lines.count > Self.bannerRows else { return lines }
+    // The rest on the last row, cut: it ends in "…".
+    let rest = lines[(Self.bannerRows - 1)...].joined(separator: " ")
+    return lines.prefix(Self.bannerRows - 1) + [TextWidth.truncate(rest, to: width)]
   }
 
   /// The notice for a terminal smaller than the app's layouts, after the

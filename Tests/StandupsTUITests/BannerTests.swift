@@ -42,4 +42,72 @@ struct BannerTests {
     #expect(!rows.joined().contains("word40"))
     #expect(rows.last?.contains("…") == true, "\(screen.lines)")
   }
+
+  // MARK: Windows and the banner
+
+  static let offline =
+    "Offline: showing the last sync; changes are sent when the server is back"
+
+  /// The rows the banner takes on `screen` (above the help bar).
+  func bannerRows(_ screen: InMemoryBackend, size: Size) -> Range<Int> {
+    let first = screen.lines.firstIndex { $0.contains("Offline:") } ?? size.height - 1
+    return first..<(size.height - 1)
+  }
+
+  @Test func aSheetThatWouldReachTheBannerSitsAboveItWithItsKeys() {
+    let size = Size(width: 60, height: 14)
+    let form = StandupForm.State(standup: .mock)
+    let state = appState([.mock], destination: .add(form))
+    let screen = draw(state, ui: ShellUI(banner: Self.offline), size: size)
+    let banner = bannerRows(screen, size: size)
+    #expect(banner.count == 2, "\(screen.lines)")
+    let keys = screen.lines.firstIndex { $0.contains("ctrl+s save") }
+    #expect(keys.map { $0 < banner.lowerBound } == true, "\(screen.lines)")
+    // The sheet's bottom border is drawn too, above the banner.
+    #expect(
+      screen.lines[..<banner.lowerBound].contains { $0.contains("╰") }, "\(screen.lines)")
+  }
+
+  @Test func aSheetClearOfTheBannerStaysWhereItIs() {
+    let form = StandupForm.State(standup: .mock)
+    let state = appState([.mock], destination: .add(form))
+    let without = draw(state, size: .large)
+    let with = draw(state, ui: ShellUI(banner: "Not saved"), size: .large)
+    let sheetRows = 0..<(Size.large.height - 2)
+    #expect(Array(with.lines[sheetRows]) == Array(without.lines[sheetRows]))
+  }
+
+  @Test func anAlertOnTheSmallestScreenKeepsItsButtonsClearOfItsMessage() {
+    let size = Size(width: 32, height: 10)
+    let state = appState(
+      [.mock],
+      path: [.detail(StandupDetail.State(destination: .alert(.deleteStandup), standup: .mock))])
+    let screen = draw(state, ui: ShellUI(banner: Self.offline), size: size)
+    let buttons = screen.lines.firstIndex { $0.contains("[ Yes ]") }
+    let row = buttons.map { screen.lines[$0] } ?? ""
+    // The buttons' row holds the buttons and nothing of the message.
+    #expect(row.contains("[ Nevermind ]"), "\(screen.lines)")
+    #expect(!row.contains("delete") && !row.contains("sure"), "\(screen.lines)")
+    #expect(buttons.map { $0 < bannerRows(screen, size: size).lowerBound } == true)
+    // What does not fit of the message is cut with "…".
+    #expect(screen.lines.contains { $0.contains("…") }, "\(screen.lines)")
+  }
+
+  @Test func fullHelpScrollsToItsLastRowAboveTheBanner() {
+    let size = Size(width: 60, height: 14)
+    let state = appState([.mock])
+    var ui = ShellUI(banner: Self.offline)
+    ui.showsHelp = true
+    // Down, as a user would, until the keys scroll no further.
+    for _ in 0..<100 {
+      guard case .helpScrolled(let row) = keymap(state, ui: ui, size: size).action(for: .down),
+        row != ui.helpScroll
+      else { break }
+      ui.helpScroll = row
+    }
+    let screen = draw(state, ui: ui, size: size)
+    // The last binding (Ctrl-L, among the app's keys) is on screen, above the banner.
+    let last = screen.lines.firstIndex { $0.contains("ctrl+l") }
+    #expect(last.map { $0 < bannerRows(screen, size: size).lowerBound } == true, "\(screen.lines)")
+  }
 }
