@@ -113,8 +113,11 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     case .key(let key):
       let state = store.state
       // The keys on screen when it was pressed (the banner plays no part).
+      // Redrawing the screen is not doing something: messages stay.
       let action = currentKeymap(state).action(for: key)
-      if state.banner != nil || state.isQuitWarningShown, action != .quitPressed {
+      if state.banner != nil || state.isQuitWarningShown, action != .quitPressed,
+        action != .redrawRequested
+      {
         store.send(.keyPressed)
       }
       if let action { store.send(action) }

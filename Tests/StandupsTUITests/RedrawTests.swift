@@ -45,6 +45,20 @@ import Testing
     #expect(form.standup.title == "XY")
   }
 
+  @Test func messagesAndTheQuitWarningStay() {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    runtime.press(.char("a"))
+    runtime.type("X")
+    runtime.press(.ctrl("c"))
+    #expect(runtime.store.state.isQuitWarningShown)
+    runtime.press(.ctrl("l"))
+    #expect(runtime.store.state.isQuitWarningShown)
+    #expect(backend.shows("again quits"), "\(backend.lines)")
+    // So the next Ctrl-C quits, as the warning says.
+    runtime.press(.ctrl("c"))
+    #expect(runtime.isFinished)
+  }
+
   @Test func helpListsIt() async {
     let (runtime, backend) = makeLoop()
     backend.press(.char("?"))
