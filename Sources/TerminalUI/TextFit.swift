@@ -74,6 +74,8 @@ extension TextWidth {
 
   /// `s` cut from the left to at most `width` columns, starting with "…" when
   /// something was cut (for paths and breadcrumbs, whose end matters most).
+  /// When a wide character cannot fit, a space pads the result to exactly
+  /// `width` at its end, so it starts where uncut text would.
   public static func truncateLeading(_ s: String, to width: Int, ellipsis: String = ellipsis)
     -> String
   {
@@ -82,9 +84,9 @@ extension TextWidth {
     let whole = suffix(s[...], fitting: width)
     if whole.text.startIndex == s.startIndex { return s }
     let e = of(ellipsis)
-    guard e <= width else { return spaces(width - whole.width) + String(whole.text) }
+    guard e <= width else { return String(whole.text) + spaces(width - whole.width) }
     let kept = suffix(s[...], fitting: width - e)
-    return spaces(width - e - kept.width) + ellipsis + String(kept.text)
+    return ellipsis + String(kept.text) + spaces(width - e - kept.width)
   }
 
   /// `s` padded with spaces to at least `width` columns (never cut).

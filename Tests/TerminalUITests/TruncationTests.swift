@@ -41,7 +41,7 @@ import Testing
     #expect(TextWidth.truncateLeading("Standups › Design", to: 8) == "… Design")
     #expect(TextWidth.truncateLeading("Record", to: 4) == "…ord")
     #expect(TextWidth.truncateLeading("字幕", to: 3) == "…幕")
-    #expect(TextWidth.truncateLeading("a字幕", to: 4) == " …幕")
+    #expect(TextWidth.truncateLeading("a字幕", to: 4) == "…幕 ")
     #expect(TextWidth.truncateLeading("short", to: 10) == "short")
   }
 
