@@ -42,7 +42,7 @@ struct RecordMeetingTests {
   @Test
   func timerRotatesSpeakersAndEndsMeeting() async {
     let store = makeStore()
-    #expect(store.state.secondsPerAttendee == 2)
+    #expect(store.state.turnStart(of: 1) == 2)
     #expect(store.state.currentSpeaker?.name == "Blob")
 
     await store.send(.onAppear)

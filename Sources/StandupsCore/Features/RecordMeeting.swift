@@ -43,9 +43,22 @@ public struct RecordMeeting: Reducer {
       standup.duration - .seconds(secondsElapsed)
     }
 
-    public var secondsPerAttendee: Int {
-      max(1, Int(standup.durationPerAttendee.components.seconds))
+    /// The second speaker `index`'s turn begins at: the meeting's length
+    /// shared out evenly, in whole seconds. With more attendees than
+    /// seconds, turns share a second and the timer passes over some of
+    /// them (Ctrl-N still reaches each).
+    public func turnStart(of index: Int) -> Int {
+      let count = max(1, standup.attendees.count)
+      return min(totalSeconds - 1, (index * totalSeconds + count - 1) / count)
     }
+
+    /// Whose turn it is `seconds` into the meeting.
+    func speaker(at seconds: Int) -> Int {
+      let count = max(1, standup.attendees.count)
+      return min(count - 1, seconds * count / totalSeconds)
+    }
+
+    var totalSeconds: Int { max(1, Int(standup.duration.components.seconds)) }
 
     public var currentSpeaker: Attendee? { attendee(at: speakerIndex) }
 
@@ -168,7 +181,10 @@ public struct RecordMeeting: Reducer {
         // The turn is over: what was typed during it is that speaker's note.
         state.enterDraft()
         state.speakerIndex += 1
-        state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
+        // Never back: a turn that began earlier than now (shared seconds)
+        // starts now.
+        state.secondsElapsed = max(
+          state.secondsElapsed, state.turnStart(of: state.speakerIndex))
         return .run { [chime] _ in await chime() }
 
       case .noteSubmitted:
@@ -192,14 +208,13 @@ public struct RecordMeeting: Reducer {
         // Time stands still while the end-meeting alert is up.
         guard state.alert == nil else { return .none }
         state.secondsElapsed += 1
-        let total = Int(state.standup.duration.components.seconds)
-        if state.secondsElapsed >= total {
+        if state.secondsElapsed >= state.totalSeconds {
           state.isEnded = true
           return meetingFinished(transcript: state.transcript)
         }
-        let speaker = state.secondsElapsed / state.secondsPerAttendee
-        guard speaker != state.speakerIndex,
-          speaker < state.standup.attendees.count
+        // Only forward: Ctrl-N may have moved past whose turn the clock says.
+        let speaker = state.speaker(at: state.secondsElapsed)
+        guard speaker > state.speakerIndex, speaker < state.standup.attendees.count
         else { return .none }
         state.speakerIndex = speaker
         return .run { [chime] _ in await chime() }
