@@ -46,6 +46,23 @@ enum Styles {
   ) -> Int {
     guard let color else { return x }
     guard environment.usesColor else { return canvas.put(color.name, x: x, y: y) }
-    return canvas.put("██", x: x, y: y, style: Style(foreground: color.terminalColor))
+    return canvas.put(swatchText(color), x: x, y: y, style: swatchStyle(color))
+  }
+
+  /// A solid block, except black and white, which would vanish on a dark or
+  /// a light terminal: mostly their colour, shaded with the other.
+  static func swatchText(_ color: Item.Color) -> String {
+    switch color {
+    case .black, .white: "▓▓"
+    default: "██"
+    }
+  }
+
+  static func swatchStyle(_ color: Item.Color) -> Style {
+    switch color {
+    case .black: Style(foreground: .ansi(0), background: .ansi(7))
+    case .white: Style(foreground: .ansi(7), background: .ansi(0))
+    default: Style(foreground: color.terminalColor)
+    }
   }
 }
