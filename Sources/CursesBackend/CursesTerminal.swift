@@ -165,14 +165,16 @@ public final class CursesTerminal: TerminalBackend {
     Self.writeToTerminal("\u{1B}]52;c;" + base64 + "\u{07}")
   }
 
+  /// Ctrl-L: the next frame is painted in full, over whatever another
+  /// program wrote on the screen.
+  public func forgetScreen() { renderer.forgetScreen() }
+
   /// Gives the terminal back to the shell and stops the process group, as
   /// Ctrl-Z does to any program; returns once it is continued (`fg`), with
   /// curses mode back and the next frame painted in full at the current size.
   /// Returns false, touching nothing, when there is no job control to stop
   /// and continue it. Asked to end while stopped, it returns without taking
   /// the terminal back, and the app's `.terminate` follows.
-  public func forgetScreen() { renderer.forgetScreen() }
-
   public func suspend() -> Bool {
     guard !isShutDown, !isOffTerminal, JobControl.canStop() else { return false }
     leaveCursesMode()

@@ -51,20 +51,23 @@ extension TeamStore {
   /// `timeout`: each step's watchdog (`answered(on:)`).
   private func start(deferMeetings: Bool, timeout: Duration) async throws {
     let connection = try await connect()
+    var replay = Replay()
     do {
       // Each step under the watchdog: a server that stops answering once
       // connected would otherwise hold the start (and --offline-ok) forever.
       try await answered(on: connection, within: timeout) { try await prepare(connection) }
       if !readOnly, files.hasJournal {
-        tell(
-          try await answered(on: connection, within: timeout) {
-            try await replayJournal(connection)
-          })
+        replay = try await answered(on: connection, within: timeout) {
+          try await replayJournal(connection)
+        }
+        tell(replay.outcome)
       }
+      // The standups held back are kept whole, with their meetings.
+      let meetings = !deferMeetings || !replay.refused.isEmpty
       known = try await answered(on: connection, within: timeout) { [logger] in
-        try await StandupRows.load(connection, ids: nil, meetings: !deferMeetings, logger: logger)
+        try await StandupRows.load(connection, ids: nil, meetings: meetings, logger: logger)
       }
-      meetingsLoaded = !deferMeetings
+      meetingsLoaded = meetings
     } catch {
       try? await connection.close()
       throw error
@@ -72,6 +75,11 @@ extension TeamStore {
     self.connection = connection
     writeCache()
     startWorking()
+    if let intended = holdRefused(replay, stored: known.standups) {
+      // The app starts with them, and they go to the server again.
+      refusedAtStart = intended
+      submit(intended, revision: revision)
+    }
   }
 
   private func startOffline(_ cache: StoredStandups, reason: String) {
@@ -181,14 +189,21 @@ extension TeamStore {
     do {
       let connection = try await connect()
       do {
-        let (outcome, stored) = try await answered(on: connection) {
+        let (replay, stored) = try await answered(on: connection) {
           try await prepare(connection)
-          let outcome =
-            !readOnly && files.hasJournal ? try await replayJournal(connection) : WriteOutcome()
-          return (outcome, try await StandupRows.loadAll(connection, logger: logger))
+          let replay =
+            !readOnly && files.hasJournal ? try await replayJournal(connection) : Replay()
+          return (replay, try await StandupRows.loadAll(connection, logger: logger))
         }
         self.connection = connection
-        let base = pending ?? known.standups
+        var base = pending ?? known.standups
+        if holdRefused(replay, stored: stored.standups) != nil {
+          // What the server refused is new to it: the app keeps its own
+          // version and sends it again.
+          base = StandupChange.partiallySaved(
+            from: base, to: stored.standups, accepted: replay.refusedStandups,
+            orderAccepted: false)
+        }
         pending = nil
         revision += 1
         emit.yield(.changedElsewhere(stored: stored.standups, base: base, revision: revision))
@@ -204,7 +219,7 @@ extension TeamStore {
               : journaled == 1
                 ? "Back online: 1 save made offline was sent"
                 : "Back online: \(journaled) saves made offline were sent"))
-        tell(outcome)
+        tell(replay.outcome)
       } catch {
         listening?.cancel()
         listening = nil
@@ -216,21 +231,6 @@ extension TeamStore {
       unansweredFor.withLock { $0 = nil }
       scheduleReconnect()
     }
-  }
-
-  /// Each save of the journal in its own transaction, under the conflict
-  /// rule, and out of the journal once it is in: a replay cut short (the
-  /// connection lost again) resumes after it instead of sending it twice.
-  func replayJournal(_ connection: PostgresConnection) async throws -> WriteOutcome {
-    var writer = ChangeWriter(author: author, logger: logger)
-    let saves = files.readJournal()
-    for (index, changes) in saves.enumerated() {
-      try await writer.apply(changes, on: connection, notice: payload)
-      let rest = saves[(index + 1)...].map { $0.map { $0.rebased(on: writer.ours) } }
-      try? files.replaceJournal(with: rest)
-    }
-    files.clearJournal()
-    return writer.outcome
   }
 
   // MARK: Errors

@@ -24,6 +24,9 @@ extension TeamStore {
       reasons.append((subject(of: groups[0].id, in: standups), Self.describe(error)))
     } else {
       for group in groups {
+        // The order goes in only with every standup: a refused deletion
+        // keeps its old position, which the new order does not account for.
+        if group.id == nil, !reasons.isEmpty { break }
         do {
           try await answered(on: connection) {
             try await writer.apply(group.changes, on: connection, notice: payload)
@@ -55,6 +58,12 @@ extension TeamStore {
       // standups held back stay as the user has them, and come back.
       await reportDeviation(writer.outcome, submitted: partial, on: connection)
     }
+    guard !reasons.isEmpty else {
+      // Each went in on its own (a serialization failure that passed).
+      saveWentThrough()
+      emit.yield(.saved)
+      return
+    }
 
     let held = keepHeld(standups)
     lastRefusal = reasons.map { "\($0.subject): \($0.reason)" }.joined(separator: "; ")
@@ -63,7 +72,15 @@ extension TeamStore {
     latest.withLock { value in
       if value == nil { value = (standups, submitted) }
     }
-    loop.scheduleTask(in: .seconds(1)) { [work] in work.yield(.save) }
+    scheduleRetry()
+  }
+
+  /// Sends the newest standups again a second from now, as the file's saver
+  /// does; one retry at a time, however many saves were refused meanwhile.
+  func scheduleRetry() {
+    guard !retryScheduled else { return }
+    retryScheduled = true
+    loop.scheduleTask(in: .seconds(1)) { [work] in work.yield(.retry) }
   }
 
   /// A save went through: nothing is held back any more.

@@ -51,6 +51,10 @@ public actor TeamStore {
   /// The data file the standups the server refused are kept in while they
   /// are retried (a crash would otherwise lose them), and what it holds.
   var heldCopy: (path: String, standups: IdentifiedArrayOf<Standup>)?
+  var retryScheduled = false
+  /// The standups the app starts with when the server refused some of the
+  /// journal's changes: its own, with those changes (see `holdRefused`).
+  var refusedAtStart: IdentifiedArrayOf<Standup>?
   var reconnectDelay = Duration.seconds(1)
   var remoteIDs: Set<Standup.ID> = []
   var remoteAll = false
@@ -73,6 +77,8 @@ public actor TeamStore {
 
   enum Work: Sendable {
     case save
+    /// A refused save's retry (see `scheduleRetry`).
+    case retry
     case remote
     case reconnect
     case flush(CheckedContinuation<Void, Never>)
@@ -98,7 +104,9 @@ public actor TeamStore {
   }
 
   /// The standups the app starts with.
-  public var standups: IdentifiedArrayOf<Standup> { pending ?? known.standups }
+  public var standups: IdentifiedArrayOf<Standup> {
+    pending ?? refusedAtStart ?? known.standups
+  }
 
   /// Whether the server is out of reach (changes go to the journal).
   public var isOffline: Bool { connection == nil }
@@ -140,6 +148,11 @@ public actor TeamStore {
       } else {
         notes.append("the server refused the last changes\(reason), and they could not be kept")
       }
+    } else if let heldCopy, files.hasJournal {
+      // Refused, then offline: the journal holds them now, and its replay
+      // holds back again whatever the server still refuses.
+      unlink(heldCopy.path)
+      self.heldCopy = nil
     }
     if let standups = changedWhileReadOnly {
       let kept = (try? files.keepUnsaved(standups)).map { "they are kept in \($0), a data file" }
@@ -196,6 +209,9 @@ public actor TeamStore {
     for await item in workQueue {
       switch item {
       case .save: await saveLatest()
+      case .retry:
+        retryScheduled = false
+        await saveLatest()
       case .remote: await applyRemoteChanges()
       case .reconnect: await reconnect()
       case .flush(let done):
@@ -219,7 +235,7 @@ public actor TeamStore {
     }
   }
 
-  private func saveLatest() async {
+  func saveLatest() async {
     guard let (standups, submitted) = takeLatest() else { return }
     // Made before the app saw a change: its changes come back merged.
     guard submitted == revision else { return }

@@ -30,7 +30,8 @@ extension AppView {
   }
 
   /// While the terminal is too small nothing is on screen to act on: only
-  /// quitting and suspending work, so no key changes what cannot be seen.
+  /// quitting, suspending and redrawing work, so no key changes what cannot
+  /// be seen.
   static var tooSmallKeymap: Keymap<Action> { Keymap(globalCommands) }
 
   /// The keys while too small: those, and the save key while the quit

@@ -19,6 +19,7 @@ struct RefusalTests {
     #expect(await alice.handle(until: \.isSaved) == .saved)
     try database.psql(
       """
+      CREATE SEQUENCE refusals;
       CREATE FUNCTION refuse() RETURNS trigger AS $$
       BEGIN RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql;
       CREATE TRIGGER refuse BEFORE UPDATE ON standups FOR EACH ROW
@@ -96,6 +97,24 @@ struct RefusalTests {
     #expect(!FileManager.default.fileExists(atPath: path))
     #expect(await alice.close() == [])
     #expect(try await database.stored().standups == [.mock, .engineeringMock])
+  }
+
+  /// A serialization failure of the whole save that passes when each
+  /// standup is sent on its own: saved, with nothing said or kept.
+  @Test func aRefusalThatPassesStandupByStandupIsNoFailure() async throws {
+    let (database, alice) = try await member(refusing: "nextval('refusals') = 1")
+    alice.submit {
+      $0[id: mockID]?.title = "First"
+      $0[id: engineeringID]?.title = "Second"
+    }
+    #expect(await alice.handle(until: { $0.isSaved || $0.failureText != nil }) == .saved)
+    let stored = try await database.stored().standups
+    #expect(stored[id: mockID]?.title == "First")
+    #expect(stored[id: engineeringID]?.title == "Second")
+    let directory = (database.files.unsavedStem as NSString).deletingLastPathComponent
+    let kept = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    #expect(!kept.contains { $0.hasPrefix("unsaved") }, "\(kept)")
+    #expect(await alice.close() == [])
   }
 
   @Test func aRefusedOrderHoldsBackTheOrderOnly() async throws {
