@@ -31,8 +31,11 @@ public enum InventoryView {
   /// The banners the app's actions show: a failed save until a save succeeds.
   @Sendable public static func message(for action: AppFeature.Action) -> ShellMessage? {
     switch action {
-    case .persistence(.failed(let reason)): .show(.error("Not saved: \(reason) — will retry"))
-    case .persistence(.saved): .resolveError
+    case .persistence(.failed(let reason)):
+      // Standing until a save goes through: it is still true after a key.
+      .showWithStatus(
+        .error("Not saved: \(reason) — will retry"), status: "Not saved: \(reason) — will retry")
+    case .persistence(.saved): .resolveErrorAndStatus(prefixes: ["Not saved:"])
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)
     case .notified(let notice): .show(banner(for: notice))

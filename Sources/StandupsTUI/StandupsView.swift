@@ -32,8 +32,10 @@ public enum StandupsView {
   /// succeeds, and what another program's changes did.
   @Sendable public static func message(for action: AppFeature.Action) -> ShellMessage? {
     switch action {
-    case .persistence(.failed(let reason)): .show(.error("Not saved: \(reason) — will retry"))
-    case .persistence(.saved): .resolveErrorAndStatus(offlineStatus)
+    case .persistence(.failed(let reason)):
+      // Standing until a save goes through: it is still true after a key.
+      .showWithStatus(.error(notSaved(reason)), status: notSaved(reason))
+    case .persistence(.saved): .resolveErrorAndStatus(prefixes: [offlineStatus, notSavedPrefix])
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)
     case .persistence(.offline(let text)): .showWithStatus(.error(text), status: offlineStatus)
@@ -42,6 +44,9 @@ public enum StandupsView {
     default: nil
     }
   }
+
+  static let notSavedPrefix = "Not saved:"
+  static func notSaved(_ reason: String) -> String { "\(notSavedPrefix) \(reason) — will retry" }
 
   /// What the banner line says while the database is out of reach, after
   /// the banner that said why; a save that reaches it (`.saved`) ends it.

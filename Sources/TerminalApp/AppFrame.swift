@@ -128,7 +128,7 @@ extension AppView {
 
   /// Everything on screen for `state` at `size`.
   public func frame(_ state: Shell<App>.State, size: Size, memory: inout Memory) -> Frame {
-    guard fits(size) else { return tooSmall(size, banner: state.bannerText) }
+    guard fits(size) else { return tooSmall(size, banner: state.banner?.text) }
     let scene = sceneWithHelpKey(state, size: size)
     return frame(
       state, scene: scene, screenKeymap: scene.screen.keymap, size: size, memory: &memory)
@@ -142,7 +142,7 @@ extension AppView {
     -> (frame: Frame, keymap: () -> Keymap<Action>)
   {
     guard fits(size) else {
-      return (tooSmall(size, banner: state.bannerText), { tooSmallKeymap(state, size: size) })
+      return (tooSmall(size, banner: state.banner?.text), { tooSmallKeymap(state, size: size) })
     }
     // Made once: the keys in force and the screen's help bar both start from it.
     let scene = sceneWithHelpKey(state, size: size)
@@ -174,17 +174,32 @@ extension AppView {
     // A window that would reach the banner is laid out again in the rows
     // above it, so the message does not hide its keys or buttons; one that
     // clears it stays where it is (no jump when a message comes and goes).
-    func clearOfBanner(_ make: (Size) -> Layer) -> Layer {
-      let layer = make(size)
-      guard !banner.isEmpty, layer.rect.maxY > bannerTop else { return layer }
-      return make(Size(width: size.width, height: max(bannerTop, 3)))
+    // A sheet is squeezed no smaller than the smallest screen the app lays
+    // out: its fields matter more than its keys line. The trial layout is
+    // made on a copy of the view memory (a sheet's scroll offsets), kept
+    // only if it is the one drawn.
+    func clearOfBanner(smallest: Int, _ make: (Size, inout Memory) -> Layer) -> Layer {
+      guard !banner.isEmpty else { return make(size, &memory) }
+      var trial = memory
+      let layer = make(size, &trial)
+      guard layer.rect.maxY > bannerTop, bannerTop >= smallest else {
+        memory = trial
+        return layer
+      }
+      return make(Size(width: size.width, height: bannerTop), &memory)
     }
     switch scene.overlay {
     case .alert(let alert):
       let focus = focus(of: alert, in: state)
-      layers.append(clearOfBanner { AlertOverlay.layer(alert, focus: focus, on: $0) })
+      layers.append(
+        clearOfBanner(smallest: 3) { size, _ in
+          AlertOverlay.layer(alert, focus: focus, on: size)
+        })
     case .sheet(_, let layer):
-      layers.append(clearOfBanner { layer($0, below.bindings, &memory) })
+      layers.append(
+        clearOfBanner(smallest: minimumSize.height) { size, memory in
+          layer(size, below.bindings, &memory)
+        })
     case nil:
       break
     }
@@ -234,7 +249,8 @@ extension AppView {
   }
 
   /// The notice for a terminal smaller than the app's layouts, after the
-  /// banner's message, if any (the quit key's warning must be seen first).
+  /// banner's message, if any (the quit key's warning must be seen first);
+  /// a standing status ("offline", "not saved") waits for a usable size.
   public func tooSmall(_ size: Size, banner: String? = nil) -> Frame {
     var canvas = Canvas(size: size)
     let message = "terminal too small (need \(minimumSize.width)×\(minimumSize.height))"

@@ -23,12 +23,16 @@ public enum ShellMessage: Equatable, Sendable {
   /// A standing message from now on (e.g. "read-only"), shown at once as an
   /// error banner, and whenever no other banner is.
   case showStatus(String)
-  /// `banner` now, and `status` standing after it (a short form: "offline").
+  /// `banner` now, and `status` standing after it (a short form: "offline",
+  /// or the same words: "not saved"). Said again while `status` stands, it
+  /// shows no banner again: a retry's failure, each second, must not cover
+  /// other messages or come back after a key took the banner away.
   case showWithStatus(Banner, status: String)
   /// What an error banner said is no longer true.
   case resolveError
-  /// Nor is `status`, if it is the one standing ("offline", once back).
-  case resolveErrorAndStatus(String)
+  /// Nor is a standing status that begins with one of `prefixes`
+  /// ("Offline:", once back; "Not saved:", once saved).
+  case resolveErrorAndStatus(prefixes: [String])
 }
 
 /// Which button of which alert is highlighted.
@@ -148,14 +152,17 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         state.status = text
         return effect.merge(with: show(.error(text), in: &state))
       case .showWithStatus(let banner, let status):
+        guard state.status != status else { return effect }
         state.status = status
         return effect.merge(with: show(banner, in: &state))
       case .resolveError:
         Self.resolveError(in: &state)
         return effect
-      case .resolveErrorAndStatus(let status):
+      case .resolveErrorAndStatus(let prefixes):
         Self.resolveError(in: &state)
-        if state.status == status { state.status = nil }
+        if let status = state.status, prefixes.contains(where: status.hasPrefix) {
+          state.status = nil
+        }
         return effect
       case nil: return effect
       }

@@ -68,6 +68,18 @@ struct BannerTests {
       screen.lines[..<banner.lowerBound].contains { $0.contains("╰") }, "\(screen.lines)")
   }
 
+  /// Never squeezed below the smallest screen the app lays out: at 32×10
+  /// a three-row message covers the sheet's keys rather than its fields.
+  @Test func aSheetOnTheSmallestScreenKeepsItsFields() {
+    let size = StandupsView.minimumSize
+    let form = StandupForm.State(standup: .mock)
+    let state = appState([.mock], destination: .add(form))
+    let screen = draw(state, ui: ShellUI(banner: Self.offline), size: size)
+    #expect(bannerRows(screen, size: size).count == 3, "\(screen.lines)")
+    #expect(screen.shows("Length"), "\(screen.lines)")
+    #expect(screen.shows("Theme"), "\(screen.lines)")
+  }
+
   @Test func aSheetClearOfTheBannerStaysWhereItIs() {
     let form = StandupForm.State(standup: .mock)
     let state = appState([.mock], destination: .add(form))
@@ -109,5 +121,26 @@ struct BannerTests {
     // The last binding (Ctrl-L, among the app's keys) is on screen, above the banner.
     let last = screen.lines.firstIndex { $0.contains("ctrl+l") }
     #expect(last.map { $0 < bannerRows(screen, size: size).lowerBound } == true, "\(screen.lines)")
+  }
+
+  /// Laid out above the banner, a sheet keeps its attendees' scroll from
+  /// frame to frame: focus moving up moves up the list, not the list under it.
+  @Test func aSheetAboveTheBannerKeepsItsScroll() {
+    let size = Size(width: 60, height: 14)
+    let crowd = FormSnapshotTests.crowd
+    let ui = ShellUI(banner: Self.offline)
+    var memory = ViewMemory()
+    func row(focusing index: Int) -> Int? {
+      let form = StandupForm.State(focus: .attendee(crowd.attendees[index].id), standup: crowd)
+      let state = appState(
+        [crowd], path: [.detail(StandupDetail.State(destination: .edit(form), standup: crowd))])
+      let backend = InMemoryBackend(size: size)
+      backend.draw(standupsView.frame(ui.shell(state), size: size, memory: &memory))
+      return backend.lines.firstIndex { $0.contains("› \(index + 1).") }
+    }
+    let last = row(focusing: 13)
+    let before = row(focusing: 12)
+    #expect(last != nil && before != nil)
+    #expect(before.map { $0 + 1 } == last)
   }
 }

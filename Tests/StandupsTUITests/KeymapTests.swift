@@ -406,10 +406,12 @@ import Testing
   @Test func aFailedSaveIsAnErrorBannerAndASaveResolvesIt() {
     #expect(
       StandupsView.message(for: .persistence(.failed("cannot save standups.json: disk full")))
-        == .show(.error("Not saved: cannot save standups.json: disk full — will retry")))
+        == .showWithStatus(
+          .error("Not saved: cannot save standups.json: disk full — will retry"),
+          status: "Not saved: cannot save standups.json: disk full — will retry"))
     #expect(
       StandupsView.message(for: .persistence(.saved))
-        == .resolveErrorAndStatus(StandupsView.offlineStatus))
+        == .resolveErrorAndStatus(prefixes: [StandupsView.offlineStatus, "Not saved:"]))
     #expect(StandupsView.message(for: .onLaunch) == nil)
   }
 }

@@ -159,7 +159,7 @@ struct Counter: Reducer {
       Shell(Counter()) { action in
         action == .increment
           ? .showWithStatus(.error("Offline: the server did not answer"), status: "Offline")
-          : .resolveErrorAndStatus("Offline")
+          : .resolveErrorAndStatus(prefixes: ["Offline"])
       }
     }
     await store.send(.app(.increment)) {
@@ -178,10 +178,35 @@ struct Counter: Reducer {
     let other = TestStore(
       initialState: Shell<Counter>.State(app: Counter.State(), status: "Read-only")
     ) {
-      Shell(Counter()) { _ in .resolveErrorAndStatus("Offline") }
+      Shell(Counter()) { _ in .resolveErrorAndStatus(prefixes: ["Offline"]) }
     }
     await other.send(.app(.decrement)) { $0.app.count = -1 }
     #expect(other.state.status == "Read-only")
+  }
+
+  /// A failure said again each second (a retry) while it stands: no new
+  /// banner over another message, none back after a key took it away.
+  @Test func aStandingStatusSaidAgainShowsNoBannerAgain() async {
+    let store = TestStore(initialState: Shell<Counter>.State(app: Counter.State())) {
+      Shell(Counter()) { action in
+        action == .increment
+          ? .showWithStatus(.error("Not saved: disk full"), status: "Not saved: disk full")
+          : nil
+      }
+    }
+    await store.send(.app(.increment)) {
+      $0.app.count = 1
+      $0.status = "Not saved: disk full"
+      $0.banner = .error("Not saved: disk full")
+    }
+    await store.send(.keyPressed) { $0.banner = nil }
+    await store.send(.app(.increment)) { $0.app.count = 2 }
+    #expect(store.state.bannerText == "Not saved: disk full")
+    await store.send(.bannerShown(.error("Changed elsewhere too"))) {
+      $0.banner = .error("Changed elsewhere too")
+    }
+    await store.send(.app(.increment)) { $0.app.count = 3 }
+    #expect(store.state.bannerText == "Changed elsewhere too")
   }
 
   @Test func quitIsRequested() async {
