@@ -41,7 +41,11 @@ extension TeamStore {
       let (standup, dropped) = fromFile.withoutOtherFields()
       notKept.formUnion(dropped)
       let stored = known.standups[id: standup.id]
-      if stored == standup {
+      // Nothing to do: the same own fields, no meeting the database lacks
+      // (whatever order or extra meetings it has).
+      if let stored, stored.hasSameOwnFields(as: standup),
+        standup.meetings.allSatisfy({ stored.meetings[id: $0.id] != nil })
+      {
         summary.unchanged += 1
         continue
       }

@@ -105,6 +105,22 @@ struct ImportTests {
     await alice.close()
   }
 
+  /// A standup the database holds with more meetings than the file (one
+  /// recorded since) needs nothing from it: it counts as unchanged.
+  @Test func aStandupWithMoreMeetingsStoredIsUnchanged() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    var more = Standup.mock
+    more.meetings.insert(Fixtures.meeting("Since", at: 800_000_000), at: 0)
+    await alice.save([more])
+    let summary = try await alice.store.importStandups([.mock])
+    #expect(summary.unchanged == 1)
+    #expect(summary.added == 0)
+    #expect(summary.meetingsAdded == 0)
+    #expect(try await database.stored().standups == [more])
+    await alice.close()
+  }
+
   /// The meetings an import adds to a standup go in one statement: the
   /// run of them that starts the changes, each after the one before it.
   @Test func meetingsAddedOneAfterTheOtherGoTogether() {
