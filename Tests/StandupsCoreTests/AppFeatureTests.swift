@@ -155,6 +155,31 @@ struct AppFeatureTests {
     #expect(older.attendeeNames(in: edited) == ["Blob", "Blob Jr", "Newcomer"])
   }
 
+  /// A meeting dated after now (another member's clock ahead) stays above
+  /// the one just recorded, where every load would put it.
+  @Test
+  func aRecordedMeetingGoesBelowOnesDatedAfterIt() async {
+    var standup = Standup.sixSeconds
+    let ahead = Meeting(id: .init(UUID(300)), date: testNow + 3_600, transcript: "Ahead")
+    standup.meetings.insert(ahead, at: 0)
+    var record = RecordMeeting.State(standup: standup)
+    record.notes = [RecordMeeting.Note(speaker: "Blob", text: "Hi")]
+    let store = makeStore(
+      AppFeature.State(
+        path: StackState([.detail(StandupDetail.State(standup: standup)), .record(record)]),
+        standupsList: StandupsList.State(standups: [standup])))
+    let meeting = Meeting(
+      id: .init(UUID(0)), date: testNow, transcript: "Blob: Hi",
+      attendees: ["Blob", "Blob Jr", "Blob Sr"])
+    await store.send(.quitting) {
+      $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 1) }
+      $0.standupsList.standups[id: standup.id]?.meetings.insert(meeting, at: 1)
+      $0.path.pop(from: 1)
+    }
+    let meetings = store.state.standupsList.standups[id: standup.id]?.meetings
+    #expect(meetings == meetings?.newestFirst)
+  }
+
   @Test
   func quittingWhileRecordingSavesTheMeetingWithItsNotes() async {
     let standup = Standup.sixSeconds

@@ -220,7 +220,12 @@ extension AppFeature {
     guard state.standupsList.standups[id: detail.standup.id] != nil else {
       return saveIntoNewStandup(meeting, detailID: detailID, recordID: id, in: &state)
     }
-    detail.standup.meetings.insert(meeting, at: 0)
+    // On top, unless another member's clock put a meeting after now: the
+    // order every load gives, so its number does not change at the next.
+    let at =
+      detail.standup.meetings.firstIndex { $0.date <= meeting.date }
+      ?? detail.standup.meetings.count
+    detail.standup.meetings.insert(meeting, at: at)
     state.path[id: detailID] = .detail(detail)
     state.standupsList.standups[id: detail.standup.id] = detail.standup
     return .none
