@@ -253,7 +253,17 @@ extension IdentifiedArray where Element == Meeting, ID == Meeting.ID {
   /// top); those of the same date keep their order. A file written by hand
   /// or by another program may list them any way.
   public var newestFirst: Self {
-    guard zip(self, dropFirst()).contains(where: { $0.date < $1.date }) else { return self }
+    // Checked on the array's storage, reading only the dates: every load
+    // asks this of every standup's meetings, which are almost always in order.
+    let isOrdered = elements.withUnsafeBufferPointer { meetings in
+      var index = 1
+      while index < meetings.count {
+        if meetings[index - 1].date < meetings[index].date { return false }
+        index += 1
+      }
+      return true
+    }
+    guard !isOrdered else { return self }
     let sorted = enumerated().sorted { lhs, rhs in
       lhs.element.date != rhs.element.date
         ? lhs.element.date > rhs.element.date : lhs.offset < rhs.offset
