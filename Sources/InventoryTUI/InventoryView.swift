@@ -29,12 +29,13 @@ public enum InventoryView {
   }
 
   /// The banners the app's actions show: a failed save until a save succeeds.
+  static func notSaved(_ reason: String) -> String { "Not saved: \(reason) — will retry" }
+
   @Sendable public static func message(for action: AppFeature.Action) -> ShellMessage? {
     switch action {
     case .persistence(.failed(let reason)):
       // Standing until a save goes through: it is still true after a key.
-      .showWithStatus(
-        .error("Not saved: \(reason) — will retry"), status: "Not saved: \(reason) — will retry")
+      .showWithStatus(.error(notSaved(reason)), status: notSaved(reason))
     case .persistence(.saved): .resolveErrorAndStatus(prefixes: ["Not saved:"])
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)

@@ -9,10 +9,10 @@ struct Replay: Sendable {
   /// standup's later changes build on the refused ones, so they are held
   /// back with them.
   var refused: [StandupChange] = []
-  /// Why, by the standup (nil: the list's order).
-  var reasons: [(id: Standup.ID?, reason: String)] = []
+  /// What they are about (nil: the list's order).
+  var refusedIDs: Set<Standup.ID?> = []
 
-  var refusedStandups: Set<Standup.ID> { Set(reasons.compactMap(\.id)) }
+  var refusedStandups: Set<Standup.ID> { Set(refusedIDs.compactMap { $0 }) }
 }
 
 /// The journal, replayed when the server is back: a change it refuses holds
@@ -28,12 +28,11 @@ extension TeamStore {
   func replayJournal(_ connection: PostgresConnection) async throws -> Replay {
     var writer = ChangeWriter(author: author, logger: logger)
     var replay = Replay()
-    var refusedIDs: Set<Standup.ID?> = []
     let saves = files.readJournal()
     for (index, save) in saves.enumerated() {
       var changes: [StandupChange] = []
       for change in save {
-        if refusedIDs.contains(change.standupID) {
+        if replay.refusedIDs.contains(change.standupID) {
           replay.refused.append(change)
         } else {
           changes.append(change)
@@ -46,9 +45,8 @@ extension TeamStore {
           do {
             try await writer.apply(group.changes, on: connection, notice: payload)
           } catch  where !Self.isConnectionTrouble(error) {
-            refusedIDs.insert(group.id)
+            replay.refusedIDs.insert(group.id)
             replay.refused += group.changes
-            replay.reasons.append((group.id, Self.describe(error)))
           }
         }
       }
@@ -63,18 +61,14 @@ extension TeamStore {
   /// The standups the user has after a replay the server refused part of:
   /// what it holds, with the refused changes made again on top. They are
   /// kept in the data file of what is held back, and only then leave the
-  /// journal; the caller sends them again, and the refusal is said as a
-  /// live save's is. Nil when nothing was refused.
+  /// journal; the caller sends them again, and the server's answer to that
+  /// is said as a live save's is. Nil when nothing was refused.
   func holdRefused(_ replay: Replay, stored: IdentifiedArrayOf<Standup>)
     -> IdentifiedArrayOf<Standup>?
   {
     guard !replay.refused.isEmpty else { return nil }
     let intended = StandupChange.applying(replay.refused, to: stored)
     if keepHeld(intended) != nil { files.clearJournal() }
-    lastRefusal = replay.reasons.map { reason in
-      let title = reason.id.flatMap { intended[id: $0]?.title ?? stored[id: $0]?.title }
-      return "\(title.map { "“\($0)”" } ?? "the list's order"): \(reason.reason)"
-    }.joined(separator: "; ")
     return intended
   }
 }

@@ -208,7 +208,7 @@ extension AppView {
       layers.append(
         HelpOverlay.layer(
           helpBindings(below), scroll: state.helpScroll, footer: helpFooter(state.app),
-          on: aboveBanner(state, size: size)))
+          on: banner.isEmpty ? size : Size(width: size.width, height: max(bannerTop, 3))))
     }
     if !banner.isEmpty {
       // Drawn across its rows on every layer that covers them, so a window
