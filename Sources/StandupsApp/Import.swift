@@ -12,8 +12,8 @@ struct Import: AsyncParsableCommand {
     discussion: """
       Ids are kept. A standup the database already has gets the meetings it \
       lacks; if its title, length, theme or attendees differ, the stored \
-      version stays and the file's is kept in the database's conflicts. \
-      Importing the same file twice changes nothing the second time.
+      version stays and the file's is kept in the database's conflicts, \
+      which your next start of the app offers back (o). Importing the same file twice changes nothing the second time.
       """)
 
   @Argument(help: "The data file to copy in.", completion: .file(extensions: ["json"]))

@@ -80,7 +80,8 @@ enum TeamMode {
   static func standupsStore(_ team: TeamStore) -> StandupsStore {
     StandupsStore(
       save: { team.submit($0, revision: $1) }, events: { team.events },
-      keepConflicts: { await team.keepConflicts($0) })
+      keepConflicts: { await team.keepConflicts($0) },
+      conflictReviewed: { team.conflictReviewed($0) })
   }
 
   /// Who changes are by: user@host.

@@ -68,6 +68,9 @@ extension TeamStore {
         try await StandupRows.load(connection, ids: nil, meetings: meetings, logger: logger)
       }
       meetingsLoaded = meetings
+      try await answered(on: connection, within: timeout) {
+        try await offerEarlierConflicts(connection, except: replay)
+      }
     } catch {
       try? await connection.close()
       throw error
@@ -220,6 +223,11 @@ extension TeamStore {
                 ? "Back online: 1 save made offline was sent"
                 : "Back online: \(journaled) saves made offline were sent"))
         tell(replay.outcome)
+        // A session that started offline has not offered them yet.
+        try? await answered(on: connection) {
+          try await offerEarlierConflicts(connection, except: replay)
+        }
+        await removeReviewedConflicts(on: connection)
       } catch {
         listening?.cancel()
         listening = nil

@@ -65,6 +65,11 @@ public actor TeamStore {
   var cacheIsStale = false
   /// False from a start without meetings until they are read.
   var meetingsLoaded = true
+  /// Whether this session has offered the conflicts earlier ones kept.
+  var earlierConflictsOffered = false
+  /// Standups whose kept versions the user reopened, while their rows
+  /// wait for the server.
+  var reviewedConflicts: Set<Standup.ID> = []
 
   public nonisolated let events: AsyncStream<PersistenceEvent>
   nonisolated let emit: AsyncStream<PersistenceEvent>.Continuation
@@ -83,6 +88,7 @@ public actor TeamStore {
     case reconnect
     case flush(CheckedContinuation<Void, Never>)
     case keepConflicts(IdentifiedArrayOf<Standup>, CheckedContinuation<String?, Never>)
+    case conflictReviewed(Standup.ID)
     case writeCache
     case loadMeetings
   }
@@ -184,6 +190,11 @@ public actor TeamStore {
     await withCheckedContinuation { work.yield(.keepConflicts(conflicts, $0)) }
   }
 
+  /// The user reopened their kept version of `id`: it is no longer offered.
+  public nonisolated func conflictReviewed(_ id: Standup.ID) {
+    work.yield(.conflictReviewed(id))
+  }
+
   private func keep(_ conflicts: IdentifiedArrayOf<Standup>) async -> String? {
     let changes = conflicts.map { StandupChange.conflict($0) }
     if let connection {
@@ -219,6 +230,8 @@ public actor TeamStore {
         done.resume()
       case .keepConflicts(let conflicts, let done):
         done.resume(returning: await keep(conflicts))
+      case .conflictReviewed(let id):
+        await reviewed(id)
       case .writeCache:
         writeCacheNow()
       case .loadMeetings:

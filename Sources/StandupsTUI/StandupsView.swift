@@ -96,6 +96,12 @@ public enum StandupsView {
         "Changed elsewhere too: kept "
           + titles.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ") + "; o opens yours"
           + (copy.map { " (in \(Sanitizer.inert($0)))" } ?? " (not saved aside: see above)"))
+    case .earlierConflicts(let titles):
+      .notice(
+        "A conflict in an earlier session kept your "
+          + (titles.count == 1 ? "version of " : "versions of ")
+          + titles.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ")
+          + (titles.count == 1 ? ": o opens it" : ": o opens them one after another"))
     case .changedBeforeDeletion(let title):
       .notice("“\(Sanitizer.inert(title))” changed elsewhere: ask again to delete it")
     case .deletedWhileRecording(let title):

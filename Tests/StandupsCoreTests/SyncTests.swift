@@ -24,12 +24,14 @@ struct SyncTests {
 
   let saves = LockIsolated<[Save]>([])
   let kept = LockIsolated<[IdentifiedArrayOf<Standup>]>([])
+  /// The standups whose kept versions the user reopened, as the store heard.
+  let reviewed = LockIsolated<[Standup.ID]>([])
   let clock = TestClock()
 
   func makeStore(_ state: AppFeature.State) -> TestStoreOf<AppFeature> {
     TestStore(initialState: state) {
       AppFeature()
-    } withDependencies: { [saves, kept, clock] in
+    } withDependencies: { [saves, kept, reviewed, clock] in
       $0.uuid = .incrementing
       $0.date.now = testNow
       $0.continuousClock = clock
@@ -41,7 +43,8 @@ struct SyncTests {
         keepConflicts: { conflicts in
           kept.withValue { $0.append(conflicts) }
           return Self.conflictCopy
-        })
+        },
+        conflictReviewed: { id in reviewed.withValue { $0.append(id) } })
     }
   }
 
@@ -432,6 +435,7 @@ struct SyncTests {
     await store.finish()
     expectSaved([saved, .engineeringMock], revision: 1)
     #expect(kept.value == [[mine]], "nothing more kept aside")
+    #expect(reviewed.value == [mine.id], "the store stops keeping it for later sessions")
   }
 
   @Test func reviewingAConflictWhoseStandupIsGoneSaysSo() async {
@@ -470,6 +474,7 @@ struct SyncTests {
     await store.finish()
     expectSaved([.engineeringMock], revision: 2)
     #expect(store.state.path.isEmpty)
+    #expect(reviewed.value == [mine.id])
   }
 
   // MARK: - 6. Saving the edit sheet after a change elsewhere

@@ -360,6 +360,7 @@ extension PersistenceEvent {
     case .notice(let text): "notice(\(text))"
     case .readOnly(let text): "readOnly(\(text))"
     case .conflictsKept(let kept, _): "conflictsKept(\(kept.count))"
+    case .conflictsFromEarlier(let kept): "conflictsFromEarlier(\(kept.count))"
     case .offline(let text): "offline(\(text))"
     }
   }

@@ -20,6 +20,9 @@ public enum PersistenceEvent: Equatable, Sendable {
   /// changes made offline): the stored versions stayed, the user's versions
   /// of these standups were kept in `copy`, to be offered back.
   case conflictsKept(IdentifiedArrayOf<Standup>, copy: String?)
+  /// The user's versions of these standups lost a conflict in an earlier
+  /// session and are still kept (a database's `conflicts`): offered again.
+  case conflictsFromEarlier(IdentifiedArrayOf<Standup>)
   /// The store cannot reach where the standups are kept; changes are kept
   /// aside until it can (`.saved` says it is back).
   case offline(String)
@@ -38,15 +41,20 @@ public struct StandupsStore: Sendable {
   /// Keeps the user's versions of standups that lost a conflict (a conflict
   /// copy beside the data file); what the copy is called, nil if it failed.
   public var keepConflicts: @Sendable (IdentifiedArrayOf<Standup>) async -> String?
+  /// The user reopened their kept version of a standup: a store that keeps
+  /// versions across sessions stops offering it.
+  public var conflictReviewed: @Sendable (Standup.ID) -> Void
 
   public init(
     save: @escaping @Sendable (IdentifiedArrayOf<Standup>, _ revision: Int) -> Void,
     events: @escaping @Sendable () -> AsyncStream<PersistenceEvent>,
-    keepConflicts: @escaping @Sendable (IdentifiedArrayOf<Standup>) async -> String? = { _ in nil }
+    keepConflicts: @escaping @Sendable (IdentifiedArrayOf<Standup>) async -> String? = { _ in nil },
+    conflictReviewed: @escaping @Sendable (Standup.ID) -> Void = { _ in }
   ) {
     self.save = save
     self.events = events
     self.keepConflicts = keepConflicts
+    self.conflictReviewed = conflictReviewed
   }
 
   /// A store in memory: keeps what it is handed in `saved`, reports nothing.

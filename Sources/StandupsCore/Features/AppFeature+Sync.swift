@@ -12,6 +12,9 @@ public enum SyncNotice: Equatable, Sendable {
   /// Changed on both sides differently: the stored version stayed; the
   /// user's went to a conflict copy (its name; nil when it could not be written).
   case conflict(titles: [String], copy: String?)
+  /// The user's versions of these standups lost a conflict in an earlier
+  /// session and are still kept: offered again.
+  case earlierConflicts(titles: [String])
   /// The standup of a meeting being recorded was deleted elsewhere: the
   /// meeting went into a new standup.
   case savedAsNewStandup(title: String)
@@ -59,10 +62,7 @@ extension AppFeature {
   func keepConflicts(_ conflicts: IdentifiedArrayOf<Standup>, in state: inout State)
     -> Effect<Action>
   {
-    state.conflict = conflicts.first
-    state.laterConflicts = Array(conflicts.dropFirst())
-    // Named as the list now shows them: the stored versions stayed.
-    let titles = conflicts.map { state.standupsList.standups[id: $0.id]?.title ?? $0.title }
+    let titles = offer(conflicts, in: &state)
     return .run { [store] send in
       let copy = await store.keepConflicts(conflicts)
       await send(.notified(.conflict(titles: titles, copy: copy)))
@@ -246,13 +246,28 @@ extension AppFeature {
     return .send(.notified(.savedAsNewStandup(title: standup.title)))
   }
 
-  /// The edit sheet of the conflicting standup, with the user's version in it.
+  /// Queues the user's losing versions to be reopened with `o`, after any
+  /// already waiting (a newer version of one replaces it in its place); the
+  /// titles to name them by, as the list now shows them: the stored
+  /// versions stayed.
+  func offer(_ conflicts: IdentifiedArrayOf<Standup>, in state: inout State) -> [String] {
+    var queue = IdentifiedArray(
+      uniqueElements: (state.conflict.map { [$0] } ?? []) + state.laterConflicts)
+    for mine in conflicts { queue[id: mine.id] = mine }
+    state.conflict = queue.first
+    state.laterConflicts = Array(queue.dropFirst())
+    return conflicts.map { state.standupsList.standups[id: $0.id]?.title ?? $0.title }
+  }
+
+  /// The edit sheet of the conflicting standup, with the user's version in
+  /// it; the store no longer keeps that version for later sessions.
   func reviewConflict(_ state: inout State) -> Effect<Action> {
     guard let mine = state.conflict else { return .none }
     state.conflict = state.laterConflicts.first
     state.laterConflicts = Array(state.laterConflicts.dropFirst())
+    let reviewed: Effect<Action> = .run { [store] _ in store.conflictReviewed(mine.id) }
     guard let stored = state.standupsList.standups[id: mine.id] else {
-      return .send(.notified(.deletedElsewhere(title: mine.title)))
+      return .merge(reviewed, .send(.notified(.deletedElsewhere(title: mine.title))))
     }
     var draft = stored
     draft.title = mine.title
@@ -266,7 +281,7 @@ extension AppFeature {
         StandupDetail.State(
           destination: .edit(StandupForm.State(standup: draft, original: stored)),
           standup: stored)))
-    return .none
+    return reviewed
   }
 }
 

@@ -146,10 +146,12 @@ public struct AppFeature: Reducer {
         return mergeChange(stored: stored, base: base, revision: revision, into: &state)
 
       case .persistence(.conflictsKept(let conflicts, let copy)):
-        state.conflict = conflicts.first
-        state.laterConflicts = Array(conflicts.dropFirst())
-        let titles = conflicts.map { state.standupsList.standups[id: $0.id]?.title ?? $0.title }
+        let titles = offer(conflicts, in: &state)
         return .send(.notified(.conflict(titles: titles, copy: copy)))
+
+      case .persistence(.conflictsFromEarlier(let conflicts)):
+        let titles = offer(conflicts, in: &state)
+        return .send(.notified(.earlierConflicts(titles: titles)))
 
       case .persistence:
         // Told to the user by the shell.

@@ -1,0 +1,84 @@
+import Foundation
+import PostgresTesting
+import StandupsApp
+import StandupsCore
+import Testing
+import TmuxTesting
+
+/// Conflicts in team mode from the outside: two `standups --database URL`
+/// instances in tmux edit one title; the stored title stays, the loser's is
+/// offered back with `o`, and, until reopened, by the next start.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct TeamConflictEndToEndTests {
+  /// Two members edit Design's title at once: the first's is saved, the
+  /// second's loses (its banner on screen).
+  func conflict(in database: TeamDatabase) async throws -> (TeamSession, TeamSession) {
+    let seed = try TeamHome()
+    try seed.importStandups(AppSession.sample, into: database.url)
+    let first = try TeamSession(url: database.url, arguments: ["--open", "/Design/edit"])
+    let second = try TeamSession(url: database.url, arguments: ["--open", "/Design/edit"])
+    try await first.session.waitForText("Edit standup")
+    try await second.session.waitForText("Edit standup")
+
+    // Both edit the title; the second is still typing when the first saves.
+    try second.session.sendKeys("C-u")
+    try second.session.type("Design Second")
+    try await second.session.waitForText("Title     Design Second")
+    try first.session.sendKeys("C-u")
+    try first.session.type("Design First")
+    try first.session.sendKeys("C-s")
+    try await first.session.waitForNoText("Edit standup")
+    // The detail behind the second's sheet shows the first's title.
+    try await second.session.waitForText("Standups › Design First")
+    #expect(try second.screen().contains("Title     Design Second"))
+
+    try second.session.sendKeys("C-s")
+    try await second.session.waitForText(
+      "Changed elsewhere too: kept “Design First”; o opens yours")
+    return (first, second)
+  }
+
+  @Test func aConflictKeepsTheStoredTitleAndOReopensTheLosingEdit() async throws {
+    let database = try TeamDatabase()
+    let (first, second) = try await conflict(in: database)
+    #expect(try !second.screen().contains("Edit standup"))
+    #expect(try database.titles() == ["Design First", "Engineering"])
+    #expect(try database.psql("SELECT count(*) FROM conflicts") == "1")
+    #expect(try database.psql("SELECT standup->>'title' FROM conflicts") == "Design Second")
+
+    try second.session.sendKeys("o")
+    try await second.session.waitForText("Edit standup")
+    try await second.session.waitForText("Title     Design Second")
+    try second.session.sendKeys("Escape")
+    try await second.session.waitForNoText("Edit standup")
+    for member in [first, second] {
+      try await member.backToTheList()
+      try await member.quit()
+    }
+    #expect(try database.titles() == ["Design First", "Engineering"])
+    // Reopened: no longer kept for later sessions.
+    #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
+  }
+
+  @Test func aConflictNotReopenedIsOfferedByTheNextStart() async throws {
+    let database = try TeamDatabase()
+    let (first, second) = try await conflict(in: database)
+    for member in [first, second] {
+      try await member.backToTheList()
+      try await member.quit()
+    }
+
+    // The same user, another day: offered again until reopened.
+    let later = try TeamSession(url: database.url)
+    try await later.session.waitForText(
+      "A conflict in an earlier session kept your version of “Design First”: o opens it")
+    try later.session.sendKeys("o")
+    try await later.session.waitForText("Title     Design Second")
+    try later.session.sendKeys("C-s")
+    try await later.session.waitForText("Standups › Design Second")
+    try await later.backToTheList()
+    try await later.quit()
+    #expect(try database.titles() == ["Design Second", "Engineering"])
+    #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
+  }
+}
