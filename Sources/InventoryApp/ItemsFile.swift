@@ -145,7 +145,7 @@ struct InventoryLaunch {
       version = backup?.version
       let kept =
         backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" } ?? "could not copy it"
-      notice = "\(unreadable.summary); \(kept); starting empty"
+      notice = "\(unreadable.summary); \(kept); starting empty" + unreadable.reasonSuffix
     }
     return InventoryLaunch(
       state: state, notice: notice, isFirstRun: isFirstRun, isReadOnly: isReadOnly,

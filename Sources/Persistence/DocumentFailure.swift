@@ -28,6 +28,14 @@ public enum DocumentFailure: Error, Equatable, CustomStringConvertible, Sendable
     }
   }
 
+  /// What is wrong inside a document that is not valid, in parentheses to
+  /// follow `summary` on a banner; empty for the other failures, whose
+  /// summary says it.
+  public var reasonSuffix: String {
+    guard case .corrupt(_, let reason, _) = self else { return "" }
+    return " (\(reason))"
+  }
+
   private static func name(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
   }

@@ -62,7 +62,7 @@ struct Launch {
           isFirstRun = true
           version = empty
         } else if !keepsAside {
-          notice = "\(error.summary); starting empty" + Self.reason(error)
+          notice = "\(error.summary); starting empty" + error.reasonSuffix
           printedNotice = "standups: \(error)"
         } else {
           unreadable = error
@@ -94,7 +94,7 @@ struct Launch {
     let kept =
       backup.map { "kept as \(($0.copy as NSString).lastPathComponent)" } ?? "could not copy it"
     return (
-      "\(error.summary); \(kept); starting empty" + Self.reason(error),
+      "\(error.summary); \(kept); starting empty" + error.reasonSuffix,
       "standups: \(error); " + (backup.map { "kept a copy at \($0.copy)" } ?? "could not copy it"),
       // Kept: the first save may replace exactly this version.
       backup?.version
@@ -114,11 +114,6 @@ struct Launch {
   /// Checked before anything is read: a bad route is a usage error.
   /// Why a file was not valid, for the status line after what was done
   /// about it (the whole error goes to standard error on quit).
-  private static func reason(_ error: DocumentFailure) -> String {
-    guard case .corrupt(_, let reason, _) = error else { return "" }
-    return " (\(reason))"
-  }
-
   static func parse(_ routeText: String?) throws(LaunchError) -> Route {
     guard let routeText else { return .list }
     do {

@@ -159,13 +159,14 @@ struct InventoryEndToEndTests {
     #expect(!output.stderr.contains(".;"), "\(output.stderr)")
   }
 
-  /// An unreadable file is copied aside; the status line names the copy,
-  /// and on quit standard error names it in full.
+  /// An unreadable file is copied aside; the status line names the copy
+  /// and says what is wrong, and on quit standard error names it in full.
   @Test func anUnreadableFileIsNamedInFullOnQuit() async throws {
     let fixture = try DataFixture()
     try Data("garbage!!".utf8).write(to: URL(fileURLWithPath: fixture.dataPath))
     let session = try fixture.start(arguments: [])
     try await session.waitForText("not a valid inventory file")
+    try await session.waitForText("unexpected `g` where a value belongs")
     let copy = try #require(
       try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
         .first { $0.contains(".unreadable-") })

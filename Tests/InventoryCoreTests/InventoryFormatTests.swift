@@ -60,12 +60,16 @@ struct InventoryFormatTests {
       "\"lost\" is not a status"
     ),
     (
-      #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "status": "inStock", "quantity": 0 }] }"#,
-      "quantity 0"
+      #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "status": "inStock", "quantity": -2 }] }"#,
+      "quantity -2"
     ),
     (
-      #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "status": "outOfStock" }] }"#,
-      "items[0]: \"isOnBackOrder\" is missing"
+      #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "status": "inStock" }] }"#,
+      "items[0]: \"quantity\" is missing"
+    ),
+    (
+      #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A" }] }"#,
+      "items[0]: \"status\" is missing"
     ),
     (
       #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "color": "mauve", "status": "outOfStock", "isOnBackOrder": false }] }"#,
@@ -79,6 +83,23 @@ struct InventoryFormatTests {
       guard case FormatError.corrupt(let message) = error else { return false }
       return message.contains(reason)
     }
+  }
+
+  /// What a person writing the file by hand means is read as meant, and
+  /// written back in full.
+  @Test(arguments: [
+    (#""status": "outOfStock""#, Item.Status.outOfStock(isOnBackOrder: false), "blue"),
+    (#""status": "inStock", "quantity": 0"#, .outOfStock(isOnBackOrder: false), "Blue"),
+    (#""quantity": 7"#, .inStock(quantity: 7), "BLUE"),
+  ])
+  func whatAHandWrittenItemMeansIsRead(fields: String, status: Item.Status, color: String) throws {
+    let id = "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01"
+    let json =
+      #"{ "version": 1, "items": [{ "id": "\#(id)", "name": "A", "color": "\#(color)", \#(fields) }] }"#
+    let items = try InventoryFormat.decode(Data(json.utf8))
+    let expected = Item(id: Item.ID(UUID(uuidString: id)!), name: "A", color: .blue, status: status)
+    #expect(items == [expected])
+    #expect(try InventoryFormat.decode(InventoryFormat.encode(items)) == [expected])
   }
 
   @Test func theDocumentFormatIsTheInventoryFormat() throws {

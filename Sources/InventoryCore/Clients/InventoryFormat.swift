@@ -55,24 +55,42 @@ extension Item: Codable {
     case id, name, color, status, quantity, isOnBackOrder
   }
 
+  /// Read as leniently as the meaning allows, for files people edit: an
+  /// item out of stock need not say it is not back-ordered, an item in stock
+  /// with no quantity left is out of stock, and a file that gives a quantity
+  /// but no status means in stock.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let status: Status
-    switch try c.decode(String.self, forKey: .status) {
+    let quantity = try c.decodeIfPresent(Int.self, forKey: .quantity)
+    switch try c.decodeIfPresent(String.self, forKey: .status)
+      ?? (quantity == nil ? nil : "inStock")
+    {
     case "inStock":
-      let quantity = try c.decode(Int.self, forKey: .quantity)
-      guard quantity >= Item.minimumQuantity else {
+      guard let quantity else {
+        throw DecodingError.keyNotFound(
+          CodingKeys.quantity,
+          .init(codingPath: c.codingPath, debugDescription: "an item in stock needs a quantity"))
+      }
+      guard quantity >= 0 else {
         throw DecodingError.dataCorruptedError(
           forKey: .quantity, in: c,
           debugDescription: "quantity \(quantity) is not a quantity in stock")
       }
-      status = .inStock(quantity: quantity)
+      status =
+        quantity < Item.minimumQuantity
+        ? .outOfStock(isOnBackOrder: false) : .inStock(quantity: quantity)
     case "outOfStock":
-      status = .outOfStock(isOnBackOrder: try c.decode(Bool.self, forKey: .isOnBackOrder))
-    case let other:
+      status = .outOfStock(
+        isOnBackOrder: try c.decodeIfPresent(Bool.self, forKey: .isOnBackOrder) ?? false)
+    case let other?:
       throw DecodingError.dataCorruptedError(
         forKey: .status, in: c,
         debugDescription: "\"\(other)\" is not a status (inStock or outOfStock)")
+    case nil:
+      throw DecodingError.keyNotFound(
+        CodingKeys.status,
+        .init(codingPath: c.codingPath, debugDescription: "an item needs a status or a quantity"))
     }
     self.init(
       id: try c.decode(ID.self, forKey: .id),
@@ -102,7 +120,9 @@ extension Item.Color {
   public init(from decoder: any Decoder) throws {
     let value = try decoder.singleValueContainer()
     let name = try value.decode(String.self)
-    guard let color = Item.Color(rawValue: name) else {
+    // "Blue" as well as "blue": the names are English words.
+    guard let color = Item.Color(rawValue: name) ?? Item.Color(rawValue: name.lowercased())
+    else {
       throw DecodingError.dataCorruptedError(
         in: value,
         debugDescription: "\"\(name)\" is not a colour (one of "
