@@ -167,7 +167,16 @@ public final class CursesTerminal: TerminalBackend {
 
   /// Ctrl-L: the next frame is painted in full, over whatever another
   /// program wrote on the screen.
-  public func forgetScreen() { renderer.forgetScreen() }
+  public func forgetScreen() {
+    // What another program left switched on (a colour, reverse video) would
+    // colour every cell the redraw clears: ncurses believes the attributes
+    // are its own. Plain attributes and colours first, straight to the
+    // terminal (nothing of ncurses' is waiting between frames).
+    if !isShutDown, !isOffTerminal {
+      Self.writeToTerminal(SignalGuard.terminfo("sgr0") + SignalGuard.terminfo("op"))
+    }
+    renderer.forgetScreen()
+  }
 
   /// Gives the terminal back to the shell and stops the process group, as
   /// Ctrl-Z does to any program; returns once it is continued (`fg`), with
@@ -338,7 +347,10 @@ public final class CursesTerminal: TerminalBackend {
   /// Sends a mode switch ncurses knows nothing about. It goes straight to the
   /// terminal: putp would leave it in stdio's buffer until exit.
   private static func writeToTerminal(_ sequence: String) {
-    let bytes = Array(sequence.utf8)
+    writeToTerminal(Array(sequence.utf8))
+  }
+
+  private static func writeToTerminal(_ bytes: [UInt8]) {
     _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
   }
 
