@@ -102,12 +102,16 @@ struct InventoryManual: AsyncParsableCommand {
         ("$XDG_DATA_HOME/inventory/items.json", "the data file (versioned JSON, mode 0600)"),
         ("<data>.lock", "held while the app runs: a second instance opens read-only"),
         (
-          "<data>.conflict-<UTC time>Z.json",
+          "<name>.conflict-<UTC time>Z.json",
           "your version of items another program changed too, or that could not be saved; in"
             + " $XDG_STATE_HOME/inventory (else ~/.local/state/inventory, else the temporary"
             + " directory) when the data file's directory takes no new file"
         ),
-        ("<data>.unreadable-<time>", "a data file that could not be read, kept aside"),
+        (
+          "<name>.unreadable-<UTC time>Z",
+          "a data file that could not be read, kept aside (<name>: the data file's path without"
+            + " .json)"
+        ),
       ],
       exitStatuses: [
         ("0", "success"),

@@ -122,12 +122,16 @@ struct ManualCommand: AsyncParsableCommand {
         ("$XDG_DATA_HOME/standups/standups.json", "the data file (versioned JSON, mode 0600)"),
         ("<data>.lock", "held while the app runs: a second instance opens read-only"),
         (
-          "<data>.conflict-<UTC time>Z.json",
+          "<name>.conflict-<UTC time>Z.json",
           "your version of standups another program changed too, or that could not be saved"
             + " (a valid data file); in $XDG_STATE_HOME/standups (else ~/.local/state/standups,"
             + " else the temporary directory) when the data file's directory takes no new file"
         ),
-        ("<data>.unreadable-<time>", "a data file that could not be read, kept aside"),
+        (
+          "<name>.unreadable-<UTC time>Z",
+          "a data file that could not be read, kept aside (<name>: the data file's path without"
+            + " .json)"
+        ),
         (
           "$XDG_CACHE_HOME/standups/<hash>.json",
           "team mode: the last sync of a database, for --offline-ok (mode 0600)"

@@ -18,12 +18,24 @@ public enum AlertOverlay {
       [
         Command(KeyBinding(keys: [.enter], help: ("enter", "select")), send: alert.press(focus)),
         Command(KeyBinding(keys: [.escape], help: ("esc", "cancel")), send: alert.cancel),
+        // Arrows stop at the ends, so that one press too many never lands
+        // on the far button (Yes, after Nevermind); Tab goes round.
         Command(
-          KeyBinding(keys: [.left, .backTab], help: ("←/shift+tab", "previous"), group: .moving),
-          send: moveFocus(to: (focus - 1 + count) % count)),
+          KeyBinding(keys: [.left], help: ("←", "previous"), group: .moving),
+          send: moveFocus(to: max(focus - 1, 0))),
         Command(
-          KeyBinding(keys: [.right, .tab], help: ("→/tab", "next"), group: .moving),
+          KeyBinding(keys: [.right], help: ("→", "next"), group: .moving),
+          send: moveFocus(to: min(focus + 1, count - 1))),
+        Command(
+          KeyBinding(
+            keys: [.tab], help: ("tab", "next, round to the first"), group: .moving,
+            isInShortHelp: false),
           send: moveFocus(to: (focus + 1) % count)),
+        Command(
+          KeyBinding(
+            keys: [.backTab], help: ("shift+tab", "previous, round to the last"), group: .moving,
+            isInShortHelp: false),
+          send: moveFocus(to: (focus - 1 + count) % count)),
         Command(
           KeyBinding(
             keys: [], help: ("a letter", "press the button it starts"), isInShortHelp: false)

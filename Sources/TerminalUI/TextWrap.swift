@@ -6,7 +6,8 @@ extension TextWidth {
   public static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Any line break: "\r\n" is one Character, which a split on "\n" misses.
+    for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       let paragraph = Sanitizer.inert(String(paragraph))
       var line = ""
       var used = 0

@@ -18,6 +18,12 @@ struct MeetingDetailTests {
       MeetingDetail()
     }
     #expect(store.state.transcriptLines == ["Blob: a", "Blob Jr: b", "Blob Sr: c"])
+    var windows = meeting
+    windows.transcript = "Blob: a\r\nBlob Jr: b\r\n"
+    #expect(
+      MeetingDetail.State(meeting: windows, standup: .mock).transcriptLines == [
+        "Blob: a", "Blob Jr: b", "",
+      ])
 
     await store.send(.scrolled(to: Position(line: 1, row: 2))) {
       $0.scrollPosition = Position(line: 1, row: 2)

@@ -239,6 +239,22 @@ struct StandupFormTests {
     }
   }
 
+  /// A length outside the form's range (a file may hold 1…1440 minutes)
+  /// only moves the way the key says: closer to the range, never past it.
+  @Test(arguments: [(60, 1, 60), (60, -1, 30), (1, -1, 1), (1, 1, 5), (45, -100, 5)])
+  func aLengthOutsideTheRangeStepsOnlyTheWayPressed(minutes: Int, step: Int, after: Int) async {
+    var long = standup
+    long.duration = .seconds(minutes * 60)
+    let store = makeStore(StandupForm.State(standup: long))
+    if after == minutes {
+      await store.send(.durationStepped(by: step))
+    } else {
+      await store.send(.durationStepped(by: step)) {
+        $0.standup.duration = .seconds(after * 60)
+      }
+    }
+  }
+
   @Test
   func themeSteppingWraps() async {
     let store = makeStore(StandupForm.State(standup: standup))

@@ -34,8 +34,12 @@ import Testing
     #expect(runtime.ui.alertFocus?.index == 0)
     #expect(isHighlighted("Yes", in: backend))
     #expect(!isHighlighted("Nevermind", in: backend))
+    runtime.press(.left)  // stays: arrows stop at the ends
+    #expect(runtime.ui.alertFocus?.index == 0)
     runtime.press(.right)
     #expect(runtime.ui.alertFocus?.index == 1)
+    runtime.press(.right)
+    #expect(runtime.ui.alertFocus?.index == 1, "one press too many never reaches Yes")
     runtime.press(.tab)  // wraps around
     #expect(runtime.ui.alertFocus?.index == 0)
     runtime.press(.backTab)
@@ -113,8 +117,10 @@ import Testing
     let state = appState(
       [.mock], path: [.detail(StandupDetail.State(standup: .mock)), .record(record)])
     let keymap = keymap(state, ui: ShellUI(), size: .large)
-    // Default highlight is Resume (the cancel button), index 2.
-    #expect(keymap.action(for: .right) == focus(0, in: state))
+    // Default highlight is Resume (the cancel button), index 2: → stays,
+    // Tab goes round.
+    #expect(keymap.action(for: .right) == focus(2, in: state))
+    #expect(keymap.action(for: .tab) == focus(0, in: state))
     #expect(keymap.action(for: .left) == focus(1, in: state))
     guard let id = state.path.ids.last else { return }
     let alert = { (a: PresentationAction<RecordMeeting.Action.Alert>) in

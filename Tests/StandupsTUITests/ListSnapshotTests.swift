@@ -106,7 +106,7 @@ import TextSnapshotTesting
     #expect(screen.layerNames == ["screen", "alert"])
     // The alert's keys take the list's help bar: its box has only buttons.
     let helpBar = screen.lines[Size.large.height - 1]
-    #expect(helpBar.contains("→/tab next") && helpBar.contains("esc cancel"))
+    #expect(helpBar.contains("→ next") && helpBar.contains("esc cancel"))
     #expect(!helpBar.contains("a add"))
   }
 

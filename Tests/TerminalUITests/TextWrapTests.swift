@@ -12,6 +12,11 @@ struct TextWrapTests {
     #expect(TextWidth.wrap("anything", width: 0) == [])
   }
 
+  /// Text from Windows or old Macs: every kind of line break ends a line.
+  @Test func everyLineBreakEndsALine() {
+    #expect(TextWidth.wrap("a\r\nb\rc\nd", width: 5) == ["a", "b", "c", "d"])
+  }
+
   @Test func aWordWiderThanALineIsBrokenFromWhereTheLineIs() {
     #expect(
       TextWidth.wrap("see https://example.com/abc now", width: 10) == [

@@ -13,7 +13,8 @@ public struct MeetingDetail: Reducer {
       self.scrollPosition = scrollPosition
     }
     public var transcriptLines: [Substring] {
-      meeting.transcript.split(separator: "\n", omittingEmptySubsequences: false)
+      // "\r\n" is one Character, which a split on "\n" misses.
+      meeting.transcript.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     }
   }
 

@@ -154,8 +154,12 @@ public struct StandupForm: Reducer {
         return .none
 
       case .durationStepped(let step):
-        let minutes = min(
-          max(state.standup.minutes + step, Standup.minimumMinutes), Standup.maximumMinutes)
+        // Within the form's range, and never the other way: a file may hold
+        // a length outside it (1…1440), which a step only brings closer.
+        let current = state.standup.minutes
+        let stepped = min(max(current + step, Standup.minimumMinutes), Standup.maximumMinutes)
+        let minutes = step > 0 ? max(current, stepped) : min(current, stepped)
+        guard minutes != current else { return .none }
         state.standup.duration = .seconds(minutes * 60)
         return .none
 
