@@ -71,6 +71,11 @@ struct Import: AsyncParsableCommand {
     }
     print(
       "Imported \(standups.count) standups into \(url.redacted): " + parts.joined(separator: ", "))
+    if summary.meetingsRenumbered > 0 {
+      let meetings =
+        summary.meetingsRenumbered == 1 ? "1 meeting" : "\(summary.meetingsRenumbered) meetings"
+      print("\(meetings) had the id of another standup's meeting: imported under new ids")
+    }
     if !summary.conflicts.isEmpty {
       print(
         "Kept the stored version of "

@@ -271,6 +271,8 @@ extension TeamStore {
     if let error = error as? PSQLError, let message = error.serverInfo?[.message] {
       return "the server said: \(message)"
     }
+    // Ours say what happened; a library's type name is all the others give.
+    if let error = error as? TeamStartFailure { return error.description }
     return String(describing: type(of: error))
   }
 
@@ -290,7 +292,8 @@ extension TeamStore {
 
   static func serverName(_ url: DatabaseURL) -> String {
     switch url.endpoint {
-    case .tcp(let host, let port): "\(host):\(port)"
+    // An IPv6 address in brackets, as in a URL: "[::1]:5432".
+    case .tcp(let host, let port): host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     case .socket: url.socketPath ?? ""
     }
   }

@@ -11,6 +11,10 @@ public struct ImportSummary: Equatable, Sendable {
   public var conflicts: [String] = []
   /// Meetings added to standups the database already had.
   public var meetingsAdded = 0
+  /// Meetings added whose id was another standup's (a standup copied by
+  /// hand with its meetings): imported under an id made from theirs and
+  /// their standup's, the same at every import.
+  public var meetingsRenumbered = 0
   /// Keys of fields the file had that this version does not read: the
   /// database has no place for them.
   public var fieldsNotKept: [String] = []
@@ -37,8 +41,13 @@ extension TeamStore {
     var summary = ImportSummary()
     var changes: [StandupChange] = []
     var notKept = Set<String>()
+    var owners: [Meeting.ID: Standup.ID] = [:]
+    for standup in known.standups {
+      for meeting in standup.meetings { owners[meeting.id] = standup.id }
+    }
     for fromFile in standups {
-      let (standup, dropped) = fromFile.withoutOtherFields()
+      var (standup, dropped) = fromFile.withoutOtherFields()
+      let renumbered = Self.renumberMeetingsOfOthers(in: &standup, owners: &owners)
       notKept.formUnion(dropped)
       let stored = known.standups[id: standup.id]
       // Nothing to do: the same own fields, no meeting the database lacks
@@ -62,6 +71,7 @@ extension TeamStore {
         if stored?.meetings[id: meeting.id] == nil {
           changes.append(.addMeeting(meeting, standup: standup.withoutMeetings, after: previous))
           if stored != nil { summary.meetingsAdded += 1 }
+          if renumbered.contains(meeting.id) { summary.meetingsRenumbered += 1 }
         }
         previous = meeting.id
       }
@@ -76,5 +86,41 @@ extension TeamStore {
     }
     writeCache()
     return summary
+  }
+
+  /// Gives `standup`'s meetings whose ids belong to another standup (in the
+  /// database, or earlier in the file) an id made from theirs and the
+  /// standup's; records the others as `standup`'s. The new ids.
+  static func renumberMeetingsOfOthers(
+    in standup: inout Standup, owners: inout [Meeting.ID: Standup.ID]
+  ) -> Set<Meeting.ID> {
+    var renumbered: Set<Meeting.ID> = []
+    let meetings = standup.meetings.map { meeting in
+      var meeting = meeting
+      if let owner = owners[meeting.id], owner != standup.id {
+        meeting = Meeting(
+          id: Meeting.ID(combining(meeting.id.rawValue, standup.id.rawValue)), date: meeting.date,
+          transcript: meeting.transcript, attendees: meeting.attendees,
+          otherFields: meeting.otherFields)
+        renumbered.insert(meeting.id)
+      }
+      owners[meeting.id] = standup.id
+      return meeting
+    }
+    if !renumbered.isEmpty { standup.meetings = IdentifiedArray(uniqueElements: meetings) }
+    return renumbered
+  }
+
+  /// Another random-looking (version 4) id, the same for the same two.
+  private static func combining(_ first: UUID, _ second: UUID) -> UUID {
+    var bytes = first.uuid
+    withUnsafeMutableBytes(of: &bytes) { mixed in
+      withUnsafeBytes(of: second.uuid) { other in
+        for index in 0..<16 { mixed[index] ^= other[index] }
+      }
+      mixed[6] = (mixed[6] & 0x0F) | 0x40
+      mixed[8] = (mixed[8] & 0x3F) | 0x80
+    }
+    return UUID(uuid: bytes)
   }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import StandupsCore
+import Testing
+
+@testable import StandupsDatabase
+
+/// A standup copied by hand with its meetings shares their ids, which the
+/// database allows once: the copies' meetings come in under ids of their
+/// own, the same at every import, so nothing of the file is dropped.
+extension ImportTests {
+  static func meeting(_ id: Int, _ transcript: String) -> Meeting {
+    Meeting(
+      id: .init(UUID(id)), date: Date(timeIntervalSince1970: 1_700_000_000), transcript: transcript)
+  }
+
+  @Test func aMeetingWhoseIdIsAnotherStandupsIsImportedUnderANewId() async throws {
+    let original = Standup(
+      id: .init(UUID(100)), attendees: [], meetings: [Self.meeting(1, "In the original")],
+      title: "Original")
+    let copy = Standup(
+      id: .init(UUID(200)), attendees: [], meetings: [Self.meeting(1, "Only in the copy")],
+      title: "Copy")
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    // The original is there already; the file brings the copy.
+    _ = try await alice.store.importStandups([original])
+    let summary = try await alice.store.importStandups([original, copy])
+    #expect(summary.added == 1)
+    #expect(summary.meetingsRenumbered == 1)
+    #expect(
+      try database.psql("SELECT count(*) FROM meetings WHERE transcript = 'Only in the copy'")
+        == "1")
+    #expect(
+      try database.psql("SELECT count(*) FROM meetings WHERE transcript = 'In the original'")
+        == "1")
+    let stored = await alice.store.standups
+    #expect(stored[id: original.id]?.meetings.map(\.id) == [Self.meeting(1, "").id])
+    let copied = try #require(stored[id: copy.id]?.meetings.first)
+    #expect(copied.id != original.meetings[0].id)
+    #expect(copied.transcript == "Only in the copy")
+
+    // The same file again: the same new id, so nothing changes.
+    let before = try snapshot(database)
+    let again = try await alice.store.importStandups([original, copy])
+    #expect(again.unchanged == 2)
+    #expect(again.added == 0 && again.meetingsAdded == 0 && again.meetingsRenumbered == 0)
+    #expect(try snapshot(database) == before)
+    await alice.close()
+  }
+}
