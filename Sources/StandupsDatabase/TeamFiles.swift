@@ -102,6 +102,15 @@ public struct TeamFiles: Sendable {
     return path
   }
 
+  /// The data files earlier sessions kept (`keepUnsaved`), oldest first.
+  func unsavedFiles() -> [String] {
+    let directory = (unsavedStem as NSString).deletingLastPathComponent
+    let prefix = (unsavedStem as NSString).lastPathComponent + "-"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+      .map { "\(directory)/\($0)" }
+  }
+
   /// `data` written to `path` (mode 0600 when created) and on disk before
   /// this returns.
   private static func writeDurably(_ data: Data, to path: String, flags: Int32) throws {

@@ -50,6 +50,7 @@ extension TeamStore {
 
   /// `timeout`: each step's watchdog (`answered(on:)`).
   private func start(deferMeetings: Bool, timeout: Duration) async throws {
+    noteEarlierUnsaved()
     let connection = try await connect()
     var replay = Replay()
     do {
@@ -86,6 +87,7 @@ extension TeamStore {
   }
 
   private func startOffline(_ cache: StoredStandups, reason: String) {
+    if earlierUnsaved.isEmpty { noteEarlierUnsaved() }
     known = cache
     pending = cache.standups
     emit.yield(.offline("Offline: \(reason)"))

@@ -161,3 +161,18 @@ extension StandupChange {
     return result
   }
 }
+
+extension TeamStore {
+  /// Names the data files earlier sessions kept what the server refused in
+  /// (a crash left them behind; a quit named them): nothing else would.
+  func noteEarlierUnsaved() {
+    earlierUnsaved = files.unsavedFiles()
+    guard let newest = earlierUnsaved.last else { return }
+    let more = earlierUnsaved.count == 1 ? "" : " (and \(earlierUnsaved.count - 1) older)"
+    emit.yield(
+      .notice(
+        "Changes an earlier session could not save are kept in "
+          + (newest as NSString).lastPathComponent + more
+          + ": standups import sends what the database lacks"))
+  }
+}

@@ -65,6 +65,9 @@ public actor TeamStore {
   var cacheIsStale = false
   /// False from a start without meetings until they are read.
   var meetingsLoaded = true
+  /// The data files earlier sessions kept what the server refused in, as
+  /// found at the start: named then, and on quit while they are there.
+  var earlierUnsaved: [String] = []
   /// Whether this session has offered the conflicts earlier ones kept.
   var earlierConflictsOffered = false
   /// Standups whose kept versions the user reopened, while their rows
@@ -165,6 +168,13 @@ public actor TeamStore {
       notes.append(
         "the database is read-only (set up by a newer standups), so your changes were not "
           + "saved: " + (kept ?? "they could not be kept"))
+    }
+    let stillUnsaved = earlierUnsaved.filter { FileManager.default.fileExists(atPath: $0) }
+    if let newest = stillUnsaved.last {
+      let more = stillUnsaved.count == 1 ? "" : " (and \(stillUnsaved.count - 1) older)"
+      notes.append(
+        "changes an earlier session could not save are still kept in \(newest)\(more): "
+          + "'standups import' sends what the database lacks")
     }
     if files.hasJournal {
       let count = files.readJournal().count
