@@ -48,7 +48,10 @@ public enum InventoryView {
   /// would lose.
   @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {
     switch state.unsavedForm {
-    case .newItem: Keys.unsavedWarning(saving: "the new item")
+    case .newItem(let isDuplicate, let canSave):
+      canSave
+        ? Keys.unsavedWarning(saving: isDuplicate ? "the duplicate" : "the new item")
+        : Keys.unsavedWarning(discarding: isDuplicate ? "the duplicate" : "the new item")
     case .edit(let item):
       Keys.unsavedWarning(saving: "your changes to “\(Sanitizer.inert(item.name))”")
     case nil: nil

@@ -30,4 +30,10 @@ extension StandardKeys {
   public static func unsavedWarning(saving what: String) -> String {
     "Unsaved: \(quitAnywhere.help.key) again quits, \(save.help.key) saves \(what)"
   }
+
+  /// The same, for a form that cannot be saved as it is (a required field
+  /// is blank): offering to save it would only be refused.
+  public static func unsavedWarning(discarding what: String) -> String {
+    "Unsaved: \(quitAnywhere.help.key) again quits and discards \(what) (it needs a name)"
+  }
 }

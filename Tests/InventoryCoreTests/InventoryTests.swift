@@ -193,7 +193,8 @@ struct InventoryTests {
           title: "Duplicate item",
           item: Item(
             id: .init(UUID(0)), name: "Headphones copy", color: .red,
-            status: .outOfStock(isOnBackOrder: false))))
+            status: .outOfStock(isOnBackOrder: false)),
+          duplicateOf: Item.headphones.id))
     }
     await store.send(.confirmAddItemButtonTapped) {
       $0.destination = nil

@@ -87,7 +87,8 @@ struct ItemFormTests {
   }
 
   @Test func validationTrimsOrFlagsTheName() {
-    var form = ItemForm.State(title: "New item", item: Item(id: .init(UUID(1)), name: " Lamp\n"))
+    var form = ItemForm.State(title: "New item", item: Item(id: .init(UUID(1))))
+    form.item.name = " Lamp\n"
     #expect(form.validate() == Item(id: .init(UUID(1)), name: "Lamp"))
     #expect(!form.isNameMissing)
 
@@ -158,8 +159,29 @@ struct ItemTests {
     var new = ItemForm.State(title: "New item", item: Item(id: .init(UUID(2))))
     state.inventory.destination = .add(new)
     #expect(state.unsavedForm == nil)
+    new.item.color = .red
+    state.inventory.destination = .add(new)
+    #expect(state.unsavedForm == .newItem(isDuplicate: false, canSave: false), "no name yet")
     new.item.name = "Chair"
     state.inventory.destination = .add(new)
-    #expect(state.unsavedForm == .newItem)
+    #expect(state.unsavedForm == .newItem(isDuplicate: false, canSave: true))
+    var duplicate = ItemForm.State.duplicate(of: lamp, id: .init(UUID(3)))
+    state.inventory.destination = .add(duplicate)
+    #expect(state.unsavedForm == nil, "untouched")
+    duplicate.item.color = .green
+    state.inventory.destination = .add(duplicate)
+    #expect(state.unsavedForm == .newItem(isDuplicate: true, canSave: true))
+  }
+
+  /// A name with spaces around it, as a file may hold: untouched, the form
+  /// has no changes and saving keeps it; edited, the save trims it.
+  @Test func aNameWithSpacesAroundItIsNoChangeUntilEdited() {
+    let padded = Item(id: .init(UUID(4)), name: " Pad ", color: .blue)
+    var form = ItemForm.State(title: "Edit item", item: padded)
+    #expect(!form.hasChanges)
+    #expect(form.validate()?.name == " Pad ")
+    form.item.name = " Pad 2 "
+    #expect(form.hasChanges)
+    #expect(form.validate()?.name == "Pad 2")
   }
 }

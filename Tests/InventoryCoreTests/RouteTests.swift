@@ -136,8 +136,14 @@ struct RouteTests {
     #expect(Route(state: state) == .three)
     state.selectedTab = .inventory
     #expect(Route(state: state) == .inventory)
-    state.inventory.destination = .add(.duplicate(of: .keyboard, id: .init(UUID(1))))
+    state.inventory.destination = .add(.newItem(id: .init(UUID(1))))
     #expect(Route(state: state) == .newItem)
+    // A duplicate's sheet: the dialog that opens it, on its item.
+    state.inventory.destination = .duplicate(.duplicateItem(.keyboard))
+    let dialog = Route(state: state)
+    if case .item(_, .duplicate) = dialog {} else { Issue.record("the dialog printed \(dialog)") }
+    state.inventory.destination = .add(.duplicate(of: .keyboard, id: .init(UUID(1))))
+    #expect(Route(state: state) == dialog)
     // Something presented about an item no longer there is just the tab.
     state.inventory.destination = .alert(.deleteItem(Item(id: .init(UUID(3)), name: "Gone")))
     #expect(Route(state: state) == .inventory)

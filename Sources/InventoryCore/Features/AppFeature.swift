@@ -133,8 +133,9 @@ public struct AppFeature: Reducer {
 extension AppFeature {
   /// A sheet or popover whose edits quitting now would lose.
   public enum UnsavedForm: Equatable, Sendable {
-    /// The "New item" or "Duplicate item" sheet, changed.
-    case newItem
+    /// The "New item" or "Duplicate item" sheet, changed; whether Ctrl-S
+    /// would save it (not with a blank name).
+    case newItem(isDuplicate: Bool, canSave: Bool)
     /// The edit popover of this item (as stored), changed.
     case edit(Item)
   }
@@ -144,7 +145,8 @@ extension AppFeature.State {
   /// The open form whose changes are not saved, if any.
   public var unsavedForm: AppFeature.UnsavedForm? {
     switch inventory.destination {
-    case .add(let form) where form.hasChanges: .newItem
+    case .add(let form) where form.hasChanges:
+      .newItem(isDuplicate: form.duplicateOf != nil, canSave: form.canSave)
     case .edit(let form) where form.hasChanges: .edit(form.original)
     default: nil
     }

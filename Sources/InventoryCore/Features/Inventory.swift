@@ -231,7 +231,8 @@ extension ItemForm.State {
   public static func duplicate(of item: Item, id: Item.ID) -> Self {
     Self(
       title: "Duplicate item",
-      item: Item(id: id, name: "\(item.name) copy", color: item.color, status: item.status))
+      item: Item(id: id, name: "\(item.name) copy", color: item.color, status: item.status),
+      duplicateOf: item.id)
   }
 
   /// The "Edit item" popover.

@@ -16,20 +16,28 @@ public struct ItemForm: Reducer {
     /// The stored item an edit started from: saving after someone else
     /// changed it meanwhile is a conflict.
     public var original: Item
+    /// The item a "Duplicate item" sheet copies (its route is that item's).
+    public var duplicateOf: Item.ID?
 
-    public init(title: String, item: Item, focus: Field = .name, original: Item? = nil) {
+    public init(
+      title: String, item: Item, focus: Field = .name, original: Item? = nil,
+      duplicateOf: Item.ID? = nil
+    ) {
       self.title = title
       self.item = item
       self.original = original ?? item
       self.focus = focus
       self.cursor = item.name.count
+      self.duplicateOf = duplicateOf
     }
 
     /// The item to save (name trimmed), or nil when the name is blank: then
     /// the name is flagged and focused, so the user sees why nothing was saved.
     public mutating func validate() -> Item? {
       var item = item
-      item.name = item.name.trimmingCharacters(in: .whitespacesAndNewlines)
+      let trimmed = item.name.trimmingCharacters(in: .whitespacesAndNewlines)
+      // A name left as it was stays so, spaces and all (a file may hold them).
+      if item.name != original.name || trimmed.isEmpty { item.name = trimmed }
       guard !item.name.isEmpty else {
         isNameMissing = true
         focus = .name
@@ -120,8 +128,12 @@ extension ItemForm.State {
   /// Whether saving would change the item the form started from (its name
   /// as a save trims it, colour or stock).
   public var hasChanges: Bool {
-    var saved = item
-    saved.name = item.name.trimmingCharacters(in: .whitespacesAndNewlines)
-    return saved != original
+    var copy = self
+    return copy.validate().map { $0 != original } ?? (item != original)
+  }
+
+  /// Whether Ctrl-S would save it (a blank name is refused).
+  public var canSave: Bool {
+    !item.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
   }
 }

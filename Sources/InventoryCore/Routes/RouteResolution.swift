@@ -77,8 +77,9 @@ extension Route {
 }
 
 extension Route {
-  /// The route of what `state` shows, for `--print-route`. A duplicate's add
-  /// sheet prints as the new item sheet: the copy is not in the data yet.
+  /// The route of what `state` shows, for `--print-route`. A duplicate's
+  /// sheet prints as its item's duplicate route (the dialog before it): the
+  /// copy is not in the data yet.
   public init(state: AppFeature.State) {
     switch state.selectedTab {
     case .one:
@@ -91,8 +92,12 @@ extension Route {
       break
     }
     let inventory = state.inventory
-    if case .add = inventory.destination {
-      self = .newItem
+    if case .add(let form) = inventory.destination {
+      if let source = form.duplicateOf, inventory.items[id: source] != nil {
+        self = .item(Self.reference(for: source, in: inventory.items), .duplicate)
+      } else {
+        self = .newItem
+      }
     } else if let (id, subroute) = Self.itemShown(by: inventory.destination),
       inventory.items[id: id] != nil
     {
