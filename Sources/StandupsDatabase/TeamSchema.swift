@@ -82,10 +82,16 @@ enum TeamSchema {
     _ connection: PostgresConnection, logger: Logger, upTo target: Int = currentVersion
   ) async throws -> Access {
     // The usual case, a database already current: one round trip, no lock.
-    if target == currentVersion, let version = try? await schemaVersion(connection, logger: logger),
-      version >= currentVersion
-    {
-      return version > currentVersion ? .readOnly(version: version) : .readWrite
+    if target == currentVersion {
+      do {
+        let version = try await schemaVersion(connection, logger: logger)
+        if version >= currentVersion {
+          return version > currentVersion ? .readOnly(version: version) : .readWrite
+        }
+      } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
+        // undefined_table: a new database, set up below. Anything else (no
+        // permission to read it) is the reason to give.
+      }
     }
     // A session lock around the whole run: each migration commits on its own.
     try await connection.run("SELECT pg_advisory_lock(\(lockKey))", logger: logger)

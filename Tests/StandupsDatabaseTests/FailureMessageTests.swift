@@ -19,3 +19,28 @@ struct FailureMessageTests {
     #expect(TeamStore.serverName(four) == "127.0.0.1:5433")
   }
 }
+
+extension FailureMessageTests {
+  /// A role that may connect but may not read the tables is told which
+  /// table, not that it may not create one.
+  @Test func aRoleWithoutPrivilegesIsToldWhatItMayNotRead() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    await alice.close()
+    let role = "reader_\(database.name)"
+    try database.psql("CREATE ROLE \(role) LOGIN PASSWORD 'pw'")
+    let url = try DatabaseURL(
+      "postgres://\(role):pw@127.0.0.1:\(database.cluster.port)/\(database.name)?sslmode=disable",
+      environment: [:], homeDirectory: nil)
+    do {
+      let store = try await TeamStore.open(
+        url: url, files: database.otherFiles("reader"), author: "reader@test")
+      Issue.record("opened without privileges")
+      _ = await store.close()
+    } catch {
+      #expect(
+        error.description.contains("permission denied for table schema_version"),
+        "\(error.description)")
+    }
+  }
+}
