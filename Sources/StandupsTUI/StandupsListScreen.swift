@@ -5,6 +5,8 @@ import TerminalUI
 /// The root screen: standups as cards (title, attendees, length, theme colour).
 enum StandupsListScreen {
   static let cardHeight = 3
+  /// The blank row under each card.
+  static let cardGap = 1
   /// Rows the filter line takes above the cards: the line and a gap.
   static let filterHeight = 2
 
@@ -71,13 +73,16 @@ enum StandupsListScreen {
 
   /// Cards that fit on a screen of `size`, for paging.
   static func pageSize(for size: Size) -> Int {
-    max(1, (size.height - 4) / cardHeight)
+    max(1, ListView.visibleItems(height: size.height - 4, rowHeight: cardHeight, gap: cardGap))
   }
 
   /// Cards that fit on a screen of `size` below the filter line, if it shows.
   static func pageSize(for size: Size, _ state: StandupsList.State) -> Int {
     let filterRows = showsFilter(state) ? filterHeight : 0
-    return max(1, (size.height - 4 - filterRows) / cardHeight)
+    return max(
+      1,
+      ListView.visibleItems(
+        height: size.height - 4 - filterRows, rowHeight: cardHeight, gap: cardGap))
   }
 
   static func draw(
@@ -109,7 +114,7 @@ enum StandupsListScreen {
         }
         let list = ListView(
           count: shown, selected: state.selectedVisibleIndex, rowHeight: cardHeight,
-          offset: memory.list.offset, highlight: [], reportsScroll: true)
+          gap: cardGap, offset: memory.list.offset, highlight: [], reportsScroll: true)
         // Taken out while drawn: a copy left behind would share its arrays,
         // and the first change would copy every card.
         var cards = CardMemo()

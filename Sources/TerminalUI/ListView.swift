@@ -7,6 +7,9 @@ public struct ListView: Hashable, Sendable {
   public var selected: Int?
   /// Rows each item takes (at least 1).
   public var rowHeight: Int
+  /// Blank rows at the bottom of each item (a separator), which the last
+  /// one on screen goes without: they decide nothing of what fits.
+  public var gap: Int
   /// The offset of the previous frame, or 0 when the caller doesn't keep one
   /// (the list then scrolls just enough to show the selection).
   public var offset: Int
@@ -20,12 +23,13 @@ public struct ListView: Hashable, Sendable {
   public var reportsScroll: Bool
 
   public init(
-    count: Int, selected: Int?, rowHeight: Int = 1, offset: Int = 0,
+    count: Int, selected: Int?, rowHeight: Int = 1, gap: Int = 0, offset: Int = 0,
     highlight: Attributes = .reverse, showsScrollbar: Bool = true, reportsScroll: Bool = false
   ) {
     self.count = count
     self.selected = selected
     self.rowHeight = rowHeight
+    self.gap = gap
     self.offset = offset
     self.highlight = highlight
     self.showsScrollbar = showsScrollbar
@@ -47,11 +51,13 @@ public struct ListView: Hashable, Sendable {
     return offset
   }
 
-  /// How many whole items fit in `height` rows (at least 1 when any row does,
-  /// so a too-small list still shows the selection, clipped).
-  public static func visibleItems(height: Int, rowHeight: Int) -> Int {
+  /// How many whole items fit in `height` rows, the last without its `gap`
+  /// (at least 1 when any row does, so a too-small list still shows the
+  /// selection, clipped).
+  public static func visibleItems(height: Int, rowHeight: Int, gap: Int = 0) -> Int {
     guard height > 0 else { return 0 }
-    return max(1, height / max(1, rowHeight))
+    let rowHeight = max(1, rowHeight)
+    return max(1, (height + min(max(0, gap), rowHeight - 1)) / rowHeight)
   }
 
   /// Draws the visible rows into the current region and returns the offset
@@ -62,7 +68,7 @@ public struct ListView: Hashable, Sendable {
   ) -> Int {
     let size = canvas.bounds
     let rowHeight = max(1, self.rowHeight)
-    let visible = ListView.visibleItems(height: size.height, rowHeight: rowHeight)
+    let visible = ListView.visibleItems(height: size.height, rowHeight: rowHeight, gap: gap)
     let offset = ListView.scrollOffset(
       selected: selected, count: count, visible: visible, previousOffset: self.offset)
     guard visible > 0, size.width > 0, count > 0 else { return offset }

@@ -141,4 +141,25 @@ import Testing
     #expect(scroll(selected: 40, previous: 0) == nil)
     #expect(scroll(selected: 3, previous: 0, reports: false) == nil)
   }
+
+  /// Items whose last rows are a separator: the last one on screen goes
+  /// without it, so three 3-row cards fit in 8 rows, with no scrollbar and
+  /// no scrolling to the third.
+  @Test func theLastItemOnScreenGoesWithoutItsGap() {
+    #expect(ListView.visibleItems(height: 8, rowHeight: 3, gap: 1) == 3)
+    #expect(ListView.visibleItems(height: 8, rowHeight: 3) == 2)
+    #expect(ListView.visibleItems(height: 1, rowHeight: 3, gap: 1) == 1)
+    let canvas = render(6, 8) { canvas in
+      let offset = ListView(count: 3, selected: 2, rowHeight: 3, gap: 1).draw(in: &canvas) {
+        index, _, row in
+        row.put("i\(index)", x: 0, y: 0)
+      }
+      #expect(offset == 0)
+    }
+    #expect(
+      canvas.lines.map { $0.hasPrefix("i") } == [
+        true, false, false, true, false, false, true, false,
+      ])
+    #expect(!canvas.lines.contains { $0.contains("┃") || $0.contains("│") }, "no scrollbar")
+  }
 }
