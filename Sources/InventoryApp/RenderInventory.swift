@@ -58,13 +58,15 @@ struct RenderInventory: AsyncParsableCommand {
       throw ExitCode(2)
     }
     var memory = ViewMemory()
-    let frame = InventoryView.make().frame(
+    // As the app draws under NO_COLOR: colours named, not shown.
+    let colors = ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    let frame = InventoryView.make(environment: RenderEnvironment(usesColor: colors)).frame(
       Shell<AppFeature>.State(app: state),
       size: size.size, memory: &memory)
     let screen = frame.composited()
     let text =
       ansi
-      ? AnsiText.render(screen, colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+      ? AnsiText.render(screen, colors: colors)
       : screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
         .joined(separator: "\n")
     if let problem = writeToStandardOutput((text + "\n").utf8) {

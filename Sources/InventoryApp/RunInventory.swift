@@ -66,7 +66,8 @@ struct RunInventory: AsyncParsableCommand {
     if launch.isFirstRun { fileStore?.store.save(launch.state.inventory.items, 0) }
     let saver = fileStore?.saver
     var environment = InventoryComposition.environment
-    environment.usesColor = colors
+    // A terminal without colours (vt100) names them, as --no-color does.
+    environment.usesColor = colors && terminal.colorsEnabled
     let runtime = InventoryComposition.makeRuntime(
       store: store, backend: terminal, environment: environment,
       beforeSuspending: { _ = await saver?.flush() })

@@ -77,4 +77,41 @@ struct InventoryFlowTests {
       "the data file never held \(description); it holds \(String(describing: last?.map(\.name)))",
       sourceLocation: sourceLocation)
   }
+
+  /// A terminal without colours (vt100) cannot show a swatch: each colour
+  /// is named, as with --no-color; a colour terminal shows swatches.
+  @Test(arguments: [("vt100", true), ("xterm-256color", false)])
+  func colourNamesWhereTheTerminalHasNoColours(term: String, named: Bool) async throws {
+    let binary = try #require(Self.binary, "the inventory binary was not built next to the tests")
+    let directory = try Harness.temporaryDirectory("inventory-mono")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dataPath = directory.appendingPathComponent("items.json").path
+    let session = try TerminalSession(
+      program: binary, arguments: ["--data", dataPath, "--open", "/inventory"],
+      prefix: "TERM=\(term)", width: 80, height: 24)
+    try await session.waitForText("Headphones")
+    let keyboard = try #require(try session.rows().first { $0.contains("Keyboard") })
+    #expect(keyboard.contains("Blue") == named, "\(keyboard)")
+    try session.sendKeys("C-c")
+    #expect(try await session.waitForExit() == 0)
+  }
+
+  /// `render` under NO_COLOR draws what the app draws then: colour names.
+  @Test func renderUnderNoColorNamesTheColours() throws {
+    let binary = try #require(Self.binary, "the inventory binary was not built next to the tests")
+    let directory = try Harness.temporaryDirectory("inventory-render")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dataPath = directory.appendingPathComponent("items.json").path
+    var environment = TerminalSession.environment
+    for ansi in [false, true] {
+      environment["NO_COLOR"] = "1"
+      let output = try Harness.run(
+        binary,
+        ["render", "--data", dataPath, "--open", "/inventory", "--size", "80x24"]
+          + (ansi ? ["--ansi"] : []), environment: environment)
+      #expect(output.status == 0, "\(output.stderr)")
+      let keyboard = output.stdout.split(separator: "\n").first { $0.contains("Keyboard") }
+      #expect(keyboard?.contains("Blue") == true, "\(output.stdout)")
+    }
+  }
 }
