@@ -39,6 +39,9 @@ struct InputDecoder {
     }
     let input = heldInput + newInput
     heldInput = []
+    if pasteText == nil, let lines = Self.unmarkedLines(input, threshold: burstThreshold) {
+      return [.paste(lines)]
+    }
     var events: [TerminalEvent] = []
     var text = String.UnicodeScalarView()
     func flushText() {
@@ -78,6 +81,40 @@ struct InputDecoder {
     }
     flushText()
     return events
+  }
+
+  /// Lines pasted where the terminal does not mark pastes: one read of
+  /// printable text and line breaks (CR, LF or both) with text after a
+  /// break, `threshold` characters or more. Taken as a paste, the lines stay
+  /// together; taken as keys, the first break was Enter (a field moved on)
+  /// and the lines after it were lost. Typed-ahead text ending in Enter has
+  /// nothing after its break and stays text and a key. The text, with "\n"
+  /// between lines; nil for anything else.
+  static func unmarkedLines(_ input: [RawInput], threshold: Int) -> String? {
+    guard input.count > threshold else { return nil }
+    var text = String.UnicodeScalarView()
+    var printable = 0
+    var sawBreak = false
+    var textAfterBreak = false
+    var previous: UInt32 = 0
+    for raw in input {
+      guard case .character(let value) = raw, let scalar = Unicode.Scalar(value) else {
+        return nil
+      }
+      if value == 13 || value == 10 {
+        // CR LF is one break.
+        if !(value == 10 && previous == 13) { text.append("\n") }
+        sawBreak = true
+      } else if isPrintable(scalar) {
+        text.append(scalar)
+        printable += 1
+        if sawBreak { textAfterBreak = true }
+      } else {
+        return nil
+      }
+      previous = value
+    }
+    return textAfterBreak && printable >= threshold ? String(text) : nil
   }
 
   /// Decodes what follows an Esc at `start`; returns the index after it.

@@ -119,6 +119,30 @@ import Testing
     #expect(decode(chars("name") + [.character(13)]) == [.typed("name"), .key(.enter)])
   }
 
+  /// Lines pasted where the terminal does not mark pastes arrive in one
+  /// read with their breaks: a paste, not text and Enter and text.
+  @Test func unmarkedLinesInOneReadAreAPaste() {
+    #expect(
+      decode(chars("first line") + [.character(13)] + chars("second line"))
+        == [.paste("first line\nsecond line")])
+    #expect(
+      decode(chars("one") + [.character(13), .character(10)] + chars("two") + [.character(10)])
+        == [.paste("one\ntwo\n")])
+    // Nothing after the break: typed ahead, then Enter.
+    #expect(decode(chars("name") + [.character(13)]) == [.typed("name"), .key(.enter)])
+    // Too short to be anything but keys.
+    #expect(
+      decode(chars("a") + [.character(13)] + chars("b"))
+        == [.key(.char("a")), .key(.enter), .key(.char("b"))])
+    // Another control in the read: keys as before.
+    #expect(
+      decode(chars("abcd") + [.character(9)] + chars("efgh") + [.character(13)] + chars("ij"))
+        == [
+          .typed("abcd"), .key(.tab), .typed("efgh"), .key(.enter), .key(.char("i")),
+          .key(.char("j")),
+        ])
+  }
+
   @Test func bracketedPasteKeepsLineBreaksAndControlText() {
     let input =
       [.character(27)] + chars("[200~one") + [.character(13)] + chars("two")

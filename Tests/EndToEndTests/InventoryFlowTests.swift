@@ -114,4 +114,26 @@ struct InventoryFlowTests {
       #expect(keyboard?.contains("Blue") == true, "\(output.stdout)")
     }
   }
+
+  /// Lines pasted where the terminal does not mark pastes stay together in
+  /// the field: the line break is not Enter, and nothing after it is lost.
+  @Test func unmarkedPastedLinesStayInTheField() async throws {
+    let binary = try #require(Self.binary, "the inventory binary was not built next to the tests")
+    let directory = try Harness.temporaryDirectory("inventory-paste")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dataPath = directory.appendingPathComponent("items.json").path
+    let session = try TerminalSession(
+      program: binary, arguments: ["--data", dataPath, "--open", "/inventory/new"], width: 80,
+      height: 24)
+    try await session.waitForText("New item")
+    try session.type("first line\nsecond line")
+    try await session.waitForText("Name    first line second line")
+    try session.sendKeys("C-s")
+    try await session.waitForNoText("New item")
+    try await waitForItems(dataPath, "the pasted name") {
+      $0.contains { $0.name == "first line second line" }
+    }
+    try session.sendKeys("C-c")
+    #expect(try await session.waitForExit() == 0)
+  }
 }
