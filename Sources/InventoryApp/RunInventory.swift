@@ -80,6 +80,7 @@ struct RunInventory: AsyncParsableCommand {
     // there at the terminal's width), where it can be read in full.
     if let notice = launch.notice { printInventoryError(notice) }
     for note in notes { printInventoryError(note) }
+    if let lost = store.state.lostWorkNote { printInventoryError(lost) }
     if launch.isReadOnly,
       let kept = file.keepChangesOfReadOnlyRun(
         store.state.app.inventory.items, loaded: launch.state.inventory.items)

@@ -98,6 +98,7 @@ struct RunApp: AsyncParsableCommand {
     terminal.shutdown()
     withExtendedLifetime(fileStore?.watcher) {}
     for note in notes { printError(note) }
+    if let lost = store.state.lostWorkNote { printError(lost) }
     if launch.isReadOnly,
       let kept = file.keepChangesOfReadOnlyRun(
         store.state.app.standupsList.standups, loaded: launch.standups)

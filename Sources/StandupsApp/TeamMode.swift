@@ -139,6 +139,7 @@ extension RunApp {
     terminal.shutdown()
     let notes = await TeamMode.close(team)
     for note in notes { printError(note) }
+    if let lost = store.state.lostWorkNote { printError(lost) }
     if printRoute { routeOutput.print(Route(state: store.state.app).path) }
   }
 }

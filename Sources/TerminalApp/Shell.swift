@@ -64,6 +64,15 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// The quit key was pressed while the app had unsaved work, and the
     /// warning saying so is up: pressing it again quits.
     public var isQuitWarningShown = false
+    /// The app was ended (a termination signal) while it had unsaved work,
+    /// which is lost: the program says so on standard error (`lostWorkNote`).
+    public var quitLosingUnsavedWork = false
+
+    /// What to say on standard error of work a signal's quit lost.
+    public var lostWorkNote: String? {
+      quitLosingUnsavedWork
+        ? "ended by a signal with a form open: its unsaved changes were not saved" : nil
+    }
     /// Set by Ctrl-Z or SIGTSTP; the runtime suspends and reports back.
     public var isSuspendRequested = false
     /// Set by Ctrl-L: the runtime has the whole screen drawn again.
@@ -202,6 +211,8 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     case .quitRequested:
       guard !state.isQuitRequested else { return .none }
       state.isQuitRequested = true
+      // Not the quit key confirmed, which knew: a signal.
+      state.quitLosingUnsavedWork = !state.isQuitWarningShown && unsavedWork(state.app) != nil
       guard let quitting else { return .none }
       return app.reduce(into: &state.app, action: quitting).map(Action.app)
     case .suspendRequested:

@@ -73,6 +73,22 @@ struct DataSafetyTests {
     #expect(modes.contains("echo") && modes.contains("icanon"))
   }
 
+  /// A signal ends the app with an edited sheet open: what was typed is not
+  /// saved (only the quit key asks first), and standard error says so.
+  @Test func aSignalWithAnEditedSheetOpenSaysItsChangesAreLost() async throws {
+    let app = try AppSession(arguments: ["--open", "/Design/edit"])
+    try await app.session.waitForText("Edit standup")
+    try app.session.type(" TERMED")
+    try await app.session.waitForText("Design TERMED")
+    let pid = try #require(try app.session.programPID())
+    kill(pid, SIGTERM)
+    _ = try await app.session.waitForExit()
+    let screen = try app.session.screen(history: true)
+    #expect(screen.contains("its unsaved changes were not saved"), "\(screen)")
+    let saved = try #require(try DataFile(path: app.dataPath).load())
+    #expect(!saved.map(\.title).contains("Design TERMED"))
+  }
+
   @Test func anUnreadableFileIsKeptAndTheAppStartsEmpty() async throws {
     let directory = try Harness.temporaryDirectory("standups-corrupt")
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -315,9 +315,12 @@ struct Counter: Reducer {
     await store.finish()
   }
 
-  @Test func aTerminationSignalQuitsDespiteUnsavedWork() async {
+  @Test func aTerminationSignalQuitsDespiteUnsavedWorkAndSaysItIsLost() async {
     let store = makeStoreWithUnsavedWork()
-    await store.send(.quitRequested) { $0.isQuitRequested = true }
+    await store.send(.quitRequested) {
+      $0.isQuitRequested = true
+      $0.quitLosingUnsavedWork = true
+    }
   }
 
   @Test func suspendWithAndWithoutJobControl() async {
