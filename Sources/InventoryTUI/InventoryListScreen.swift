@@ -54,19 +54,30 @@ enum InventoryListScreen {
     let selected = state.selection.flatMap { items.index(id: $0) }
     let list = ListView(
       count: items.count, selected: selected, offset: memory.list.offset, highlight: [])
+    let statusWidth = statusColumnWidth(items)
     memory.list.offset = list.draw(in: &content) { index, isSelected, row in
-      drawRow(items[index], isSelected: isSelected, in: &row, environment: environment)
+      drawRow(
+        items[index], isSelected: isSelected, in: &row, statusColumnWidth: statusWidth,
+        environment: environment)
     }
   }
 
   /// The widest status text: the status column is this wide, so swatches and
-  /// statuses line up from row to row.
-  static let statusColumnWidth = TextWidth.of(Item.Status.outOfStock(isOnBackOrder: true).text)
+  /// statuses line up from row to row; a quantity of many digits widens it.
+  static func statusColumnWidth(_ items: IdentifiedArrayOf<Item>) -> Int {
+    let largest = items.reduce(0) { largest, item in
+      if case .inStock(let quantity) = item.status { max(largest, quantity) } else { largest }
+    }
+    return max(
+      TextWidth.of(Item.Status.outOfStock(isOnBackOrder: true).text),
+      TextWidth.of(Item.Status.inStock(quantity: largest).text))
+  }
 
   /// "› Keyboard ······ ██  100 in stock": the status in a column of at most
   /// half the row, the colour just before it, the name in what is left.
   static func drawRow(
-    _ item: Item, isSelected: Bool, in row: inout Canvas, environment: RenderEnvironment
+    _ item: Item, isSelected: Bool, in row: inout Canvas, statusColumnWidth: Int,
+    environment: RenderEnvironment
   ) {
     let width = row.bounds.width
     let statusWidth = min(statusColumnWidth, max(0, (width - 2) / 2))

@@ -30,9 +30,17 @@ public struct ButtonRow: Hashable, Sendable {
   }
 
   /// Draws on row 0 of the current region, aligned within its width; buttons
-  /// that don't fit are cut at the region's edge.
+  /// that don't fit are cut at the region's edge, a lone button's title with
+  /// "…" so that its brackets still show.
   public func draw(in canvas: inout Canvas) {
     let room = canvas.bounds.width
+    if titles.count == 1, width > room, room > 5 {
+      let title = TextWidth.truncate(Sanitizer.inert(titles[0]), to: room - 4)
+      var shortened = self
+      shortened.titles = [String(title.reversed().drop { $0 == " " }.reversed())]
+      shortened.draw(in: &canvas)
+      return
+    }
     var x: Int
     switch alignment {
     case .leading: x = 0

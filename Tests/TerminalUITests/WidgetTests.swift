@@ -135,6 +135,12 @@ import Testing
     #expect(c[14, 0].style == .plain)
   }
 
+  @Test func aLoneButtonTooWideForItsRowIsShortenedWithAnEllipsis() {
+    let row = ButtonRow(["Mark as sold out"], selected: 0, alignment: .leading)
+    #expect(render(15, 1) { row.draw(in: &$0) }.text == "[ Mark as so… ]")
+    #expect(render(20, 1) { row.draw(in: &$0) }.text == "[ Mark as sold out ]")
+  }
+
   @Test func buttonShortcutsMatchKeys() {
     let row = ButtonRow(["Save", "Cancel", "  42 go"])
     #expect(ButtonRow.shortcut(for: "Save") == "s")

@@ -1,0 +1,28 @@
+import Foundation
+import InventoryCore
+import TerminalUI
+import Testing
+
+@testable import InventoryTUI
+
+/// The status column is as wide as the widest status, within half the row:
+/// a quantity of many digits shows whole where there is room.
+@MainActor
+struct StatusColumnTests {
+  @Test func aLargeQuantityShowsWholeWhereThereIsRoom() {
+    let huge = Item(
+      id: .init(UUID(1)), name: "Huge", color: .blue, status: .inStock(quantity: Int.max))
+    var state = AppFeature.State(inventory: Inventory.State(items: [huge, .keyboard]))
+    state.selectedTab = .inventory
+    let screen = draw(state, size: Size(width: 80, height: 24))
+    #expect(screen.shows("\(Int.max) in stock"), "\(screen.lines.joined(separator: "\n"))")
+    // Statuses still line up: both start in the same column.
+    func start(of text: String) -> Int? {
+      screen.lines.lazy.compactMap { line in
+        line.range(of: text).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+      }.first
+    }
+    #expect(start(of: "\(Int.max) in stock") != nil)
+    #expect(start(of: "\(Int.max) in stock") == start(of: "100 in stock"))
+  }
+}
