@@ -20,6 +20,10 @@ enum StandupFormSheet {
       if case .attendee(let id) = form.focus { id } else { nil }
     }()
     let isLastAttendee = attendeeID != nil && attendeeID == form.standup.attendees.last?.id
+    // Enter on the last attendee adds one after it, unless it is still blank:
+    // then the list is done, and blank rows do not pile up.
+    let entersAttendee =
+      isLastAttendee && form.standup.attendees.last?.name.contains { !$0.isWhitespace } == true
     var commands: [Command<StandupForm.Action>] = [
       Command(
         KeyBinding(keys: [.tab, .down], help: ("tab/↓", "next field"), group: .moving),
@@ -31,9 +35,9 @@ enum StandupFormSheet {
         send: .focusMoved(by: -1)),
       Command(
         KeyBinding(
-          keys: [.enter], help: ("enter", isLastAttendee ? "add attendee" : "next field"),
+          keys: [.enter], help: ("enter", entersAttendee ? "add attendee" : "next field"),
           isInShortHelp: false),
-        send: isLastAttendee ? .addAttendeeButtonTapped : .focusMoved(by: 1)),
+        send: entersAttendee ? .addAttendeeButtonTapped : .focusMoved(by: 1)),
       Command(
         KeyBinding(keys: [.ctrl("n")], help: ("ctrl+n", "add attendee")),
         send: .addAttendeeButtonTapped),

@@ -332,6 +332,24 @@ import Testing
     }
   }
 
+  /// Enter on the last attendee adds one after it; on a blank last one it
+  /// moves on instead, so blank rows do not pile up.
+  @Test func enterOnABlankLastAttendeeMovesOnInsteadOfAddingAnother() {
+    var standup = Standup.mock
+    let last = standup.attendees.last!.id
+    let named = StandupForm.State(focus: .attendee(last), standup: standup)
+    let action = { (form: StandupForm.State) in
+      keymap(appState([standup], destination: .add(form)), size: .large).action(for: .enter)
+    }
+    let sheet = { (action: StandupForm.Action) -> Shell<AppFeature>.Action in
+      .app(.standupsList(.destination(.presented(.add(action)))))
+    }
+    #expect(action(named) == sheet(.addAttendeeButtonTapped))
+    standup.attendees[id: last]?.name = "  "
+    let blank = StandupForm.State(focus: .attendee(last), standup: standup)
+    #expect(action(blank) == sheet(.focusMoved(by: 1)))
+  }
+
   @Test func fullHelpScrollsWhenItDoesNotFit() {
     let (runtime, backend) = makeRuntime(appState([.mock, .engineeringMock]), size: .small)
     runtime.press(.char("?"))
