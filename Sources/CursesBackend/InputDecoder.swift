@@ -39,7 +39,7 @@ struct InputDecoder {
     }
     let input = heldInput + newInput
     heldInput = []
-    if pasteText == nil, let lines = Self.unmarkedLines(input, threshold: burstThreshold) {
+    if pasteText == nil, let lines = Self.unmarkedLines(input) {
       return [.paste(lines)]
     }
     var events: [TerminalEvent] = []
@@ -84,37 +84,45 @@ struct InputDecoder {
   }
 
   /// Lines pasted where the terminal does not mark pastes: one read of
-  /// printable text and line breaks (CR, LF or both) with text after a
-  /// break, `threshold` characters or more. Taken as a paste, the lines stay
-  /// together; taken as keys, the first break was Enter (a field moved on)
-  /// and the lines after it were lost. Typed-ahead text ending in Enter has
-  /// nothing after its break and stays text and a key. The text, with "\n"
-  /// between lines; nil for anything else.
-  static func unmarkedLines(_ input: [RawInput], threshold: Int) -> String? {
-    guard input.count > threshold else { return nil }
+  /// printable text and line breaks (CR, LF or both), with text after two
+  /// breaks, or after one and 16 characters in all, and not one key held
+  /// down. Taken as keys, the first break was Enter (a field moved on) and
+  /// the lines after it were lost. Text typed ahead and Enter keep their
+  /// meaning: text after a single break in a short read is a key pressed
+  /// after Enter. The text, with "\n" between lines; nil for anything else.
+  static func unmarkedLines(_ input: [RawInput]) -> String? {
+    guard input.count > 4 else { return nil }
     var text = String.UnicodeScalarView()
     var printable = 0
-    var sawBreak = false
-    var textAfterBreak = false
+    var breaksBeforeText = 0
+    var pendingBreak = false
     var previous: UInt32 = 0
+    var first: UInt32?
+    var allSame = true
     for raw in input {
       guard case .character(let value) = raw, let scalar = Unicode.Scalar(value) else {
         return nil
       }
       if value == 13 || value == 10 {
         // CR LF is one break.
-        if !(value == 10 && previous == 13) { text.append("\n") }
-        sawBreak = true
+        if !(value == 10 && previous == 13) {
+          text.append("\n")
+          pendingBreak = true
+        }
       } else if isPrintable(scalar) {
         text.append(scalar)
         printable += 1
-        if sawBreak { textAfterBreak = true }
+        if pendingBreak { breaksBeforeText += 1 }
+        pendingBreak = false
+        if let first, first != value { allSame = false }
+        first = first ?? value
       } else {
         return nil
       }
       previous = value
     }
-    return textAfterBreak && printable >= threshold ? String(text) : nil
+    let isLines = breaksBeforeText >= 2 || (breaksBeforeText == 1 && printable >= 16)
+    return isLines && !allSame ? String(text) : nil
   }
 
   /// Decodes what follows an Esc at `start`; returns the index after it.

@@ -100,7 +100,11 @@ struct InventoryManual: AsyncParsableCommand {
       ] + Manual.terminalEnvironment,
       files: [
         ("$XDG_DATA_HOME/inventory/items.json", "the data file (versioned JSON, mode 0600)"),
-        ("<data>.lock", "held while the app runs: a second instance opens read-only"),
+        (
+          "<data>.lock",
+          "held while the app runs: a second instance opens read-only (<data>: the"
+            + " data file's path; <name>: that path without .json)"
+        ),
         (
           "<name>.conflict-<UTC time>Z.json",
           "your version of items another program changed too, or that could not be saved; in"
@@ -109,8 +113,7 @@ struct InventoryManual: AsyncParsableCommand {
         ),
         (
           "<name>.unreadable-<UTC time>Z",
-          "a data file that could not be read, kept aside (<name>: the data file's path without"
-            + " .json)"
+          "a data file that could not be read, kept aside"
         ),
       ],
       exitStatuses: [

@@ -54,7 +54,11 @@ enum InventoryListScreen {
     let selected = state.selection.flatMap { items.index(id: $0) }
     let list = ListView(
       count: items.count, selected: selected, offset: memory.list.offset, highlight: [])
-    let statusWidth = statusColumnWidth(items)
+    // The rows on screen: a list of any length costs what a screenful costs.
+    let height = content.bounds.height
+    let first = ListView.scrollOffset(
+      selected: selected, count: items.count, visible: height, previousOffset: memory.list.offset)
+    let statusWidth = statusColumnWidth(items[first..<min(items.count, first + height)])
     memory.list.offset = list.draw(in: &content) { index, isSelected, row in
       drawRow(
         items[index], isSelected: isSelected, in: &row, statusColumnWidth: statusWidth,
@@ -62,9 +66,10 @@ enum InventoryListScreen {
     }
   }
 
-  /// The widest status text: the status column is this wide, so swatches and
-  /// statuses line up from row to row; a quantity of many digits widens it.
-  static func statusColumnWidth(_ items: IdentifiedArrayOf<Item>) -> Int {
+  /// The widest status text among `items` (those on screen): the status
+  /// column is this wide, so swatches and statuses line up from row to row;
+  /// a quantity of many digits widens it.
+  static func statusColumnWidth(_ items: some Collection<Item>) -> Int {
     let largest = items.reduce(0) { largest, item in
       if case .inStock(let quantity) = item.status { max(largest, quantity) } else { largest }
     }

@@ -51,9 +51,13 @@ public enum InventoryView {
     case .newItem(let isDuplicate, let canSave):
       canSave
         ? Keys.unsavedWarning(saving: isDuplicate ? "the duplicate" : "the new item")
-        : Keys.unsavedWarning(discarding: isDuplicate ? "the duplicate" : "the new item")
-    case .edit(let item):
-      Keys.unsavedWarning(saving: "your changes to “\(Sanitizer.inert(item.name))”")
+        : Keys.unsavedWarning(
+          discarding: isDuplicate ? "the duplicate" : "the new item", needs: "a name")
+    case .edit(let item, let canSave):
+      canSave
+        ? Keys.unsavedWarning(saving: "your changes to “\(Sanitizer.inert(item.name))”")
+        : Keys.unsavedWarning(
+          discarding: "your changes to “\(Sanitizer.inert(item.name))”", needs: "a name")
     case nil: nil
     }
   }

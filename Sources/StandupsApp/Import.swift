@@ -13,7 +13,10 @@ struct Import: AsyncParsableCommand {
       Ids are kept. A standup the database already has gets the meetings it \
       lacks; if its title, length, theme or attendees differ, the stored \
       version stays and the file's is kept in the database's conflicts, \
-      which your next start of the app offers back (o). Importing the same file twice changes nothing the second time.
+      which your next start of the app (same user and host) offers back \
+      (o). Importing the same file twice changes nothing the second time. \
+      An unsaved-….json file the app kept refused changes in is removed \
+      once imported.
       """)
 
   @Argument(help: "The data file to copy in.", completion: .file(extensions: ["json"]))
@@ -64,6 +67,7 @@ struct Import: AsyncParsableCommand {
       throw ExitCode(1)
     }
     _ = await team.close()
+    removeIfKeptUnsaved(file, of: url)
     var parts = ["\(summary.added) added", "\(summary.unchanged) unchanged"]
     if summary.meetingsAdded > 0 {
       let meetings = summary.meetingsAdded == 1 ? "1 meeting" : "\(summary.meetingsAdded) meetings"
@@ -87,5 +91,19 @@ struct Import: AsyncParsableCommand {
         "Not imported (fields this version does not read; the database has no place for them): "
           + summary.fieldsNotKept.map(terminalSafe).joined(separator: ", "))
     }
+  }
+
+  /// A file team mode kept refused changes in, now imported: its changes are
+  /// in the database (what differed, in its conflicts, offered back by the
+  /// next start), so the file goes, and starts stop naming it.
+  private func removeIfKeptUnsaved(_ path: String, of url: DatabaseURL) {
+    let files = TeamFiles(url: url, environment: ProcessInfo.processInfo.environment)
+    func resolved(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    guard files.unsavedFiles().map(resolved).contains(resolved(path)), unlink(path) == 0 else {
+      return
+    }
+    print("Removed \(terminalSafe(path)): what it held is in the database now")
   }
 }

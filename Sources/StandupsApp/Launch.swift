@@ -112,8 +112,6 @@ struct Launch {
   }
 
   /// Checked before anything is read: a bad route is a usage error.
-  /// Why a file was not valid, for the status line after what was done
-  /// about it (the whole error goes to standard error on quit).
   static func parse(_ routeText: String?) throws(LaunchError) -> Route {
     guard let routeText else { return .list }
     do {

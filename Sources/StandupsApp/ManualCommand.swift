@@ -120,7 +120,11 @@ struct ManualCommand: AsyncParsableCommand {
       ] + Manual.terminalEnvironment,
       files: [
         ("$XDG_DATA_HOME/standups/standups.json", "the data file (versioned JSON, mode 0600)"),
-        ("<data>.lock", "held while the app runs: a second instance opens read-only"),
+        (
+          "<data>.lock",
+          "held while the app runs: a second instance opens read-only (<data>: the"
+            + " data file's path; <name>: that path without .json)"
+        ),
         (
           "<name>.conflict-<UTC time>Z.json",
           "your version of standups another program changed too, or that could not be saved"
@@ -129,8 +133,7 @@ struct ManualCommand: AsyncParsableCommand {
         ),
         (
           "<name>.unreadable-<UTC time>Z",
-          "a data file that could not be read, kept aside (<name>: the data file's path without"
-            + " .json)"
+          "a data file that could not be read, kept aside"
         ),
         (
           "$XDG_CACHE_HOME/standups/<hash>.json",

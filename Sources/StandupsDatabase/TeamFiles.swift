@@ -103,7 +103,7 @@ public struct TeamFiles: Sendable {
   }
 
   /// The data files earlier sessions kept (`keepUnsaved`), oldest first.
-  func unsavedFiles() -> [String] {
+  public func unsavedFiles() -> [String] {
     let directory = (unsavedStem as NSString).deletingLastPathComponent
     let prefix = (unsavedStem as NSString).lastPathComponent + "-"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

@@ -3,82 +3,104 @@ import PostgresNIO
 import StandupsCore
 
 /// The user's versions kept in `conflicts`: offered again by the next
-/// session, and removed once the user has reopened them.
+/// session, and removed once the user has dealt with them (saved or
+/// cancelled the sheet they reopened in).
 extension TeamStore {
-  /// The versions this user lost in earlier sessions that still differ from
-  /// what is stored, the newest of each standup, oldest first; rows the
-  /// stored standup has caught up with are removed.
+  /// This user's kept versions, in the order they were kept, with their
+  /// rows' ids; rows this version cannot read are left out (and stay).
+  private func keptRows(of id: Standup.ID? = nil, on connection: PostgresConnection)
+    async throws -> [(row: Int64, standup: Standup)]
+  {
+    let rows =
+      if let id {
+        try await connection.run(
+          """
+          SELECT id, standup::text FROM conflicts
+          WHERE kept_by = \(author) AND standup_id = \(id.rawValue) ORDER BY id
+          """, logger: logger)
+      } else {
+        try await connection.run(
+          "SELECT id, standup::text FROM conflicts WHERE kept_by = \(author) ORDER BY id",
+          logger: logger)
+      }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    var kept: [(row: Int64, standup: Standup)] = []
+    for try await (row, json) in rows.decode((Int64, String).self) {
+      guard let standup = try? decoder.decode(Standup.self, from: Data(json.utf8)) else { continue }
+      kept.append((row, standup))
+    }
+    return kept
+  }
+
+  /// The versions this user lost in earlier sessions, the newest of each
+  /// standup, oldest first: not those the stored standup has caught up with
+  /// (their rows go), nor those this session kept or dealt with already.
   func loadEarlierConflicts(_ connection: PostgresConnection) async throws
     -> IdentifiedArrayOf<Standup>
   {
-    let rows = try await connection.run(
-      """
-      SELECT standup_id, standup::text FROM conflicts
-      WHERE kept_by = \(author) ORDER BY kept_at, id
-      """, logger: logger)
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
     var newest: IdentifiedArrayOf<Standup> = []
-    for try await (id, json) in rows.decode((UUID, String).self) {
-      // A row this version cannot read stays for whoever can.
-      guard let standup = try? decoder.decode(Standup.self, from: Data(json.utf8)),
-        standup.id.rawValue == id
-      else { continue }
+    var lastRow: [Standup.ID: Int64] = [:]
+    for (row, standup) in try await keptRows(on: connection) {
       newest.remove(id: standup.id)
       newest.append(standup)
+      lastRow[standup.id] = row
     }
-    let settled = newest.filter { mine in
-      known.standups[id: mine.id].map { Self.sameFields($0, mine) } ?? false
+    for mine in newest {
+      guard let stored = known.standups[id: mine.id], stored.hasSameOwnFields(as: mine),
+        let row = lastRow[mine.id]
+      else { continue }
+      newest.remove(id: mine.id)
+      try await removeRows(of: mine.id, upTo: row, on: connection)
     }
-    for standup in settled {
-      newest.remove(id: standup.id)
-      try await removeConflicts(of: standup.id, on: connection)
+    return newest.filter {
+      !keptThisSession.contains($0.id) && reviewedConflicts[$0.id] == nil
     }
-    return newest
   }
 
-  /// Offers the earlier sessions' conflicts, once a session; not those the
-  /// journal's replay just kept, which the replay's outcome offers.
-  func offerEarlierConflicts(_ connection: PostgresConnection, except replayed: Replay)
-    async throws
-  {
+  /// Offers the earlier sessions' conflicts, once a session, as far as it
+  /// can: a server that will not say (no permission on `conflicts`) does not
+  /// keep the app from starting. Not those the journal's replay just kept,
+  /// which the replay's outcome offers.
+  func offerEarlierConflicts(_ connection: PostgresConnection, except replayed: Replay) async {
     guard !readOnly, !earlierConflictsOffered else { return }
-    let earlier = try await loadEarlierConflicts(connection).filter {
-      replayed.outcome.conflicts[id: $0.id] == nil
-    }
+    let loaded = try? await answered(on: connection) { try await loadEarlierConflicts(connection) }
+    guard let loaded else { return }
     earlierConflictsOffered = true
+    let earlier = loaded.filter { replayed.outcome.conflicts[id: $0.id] == nil }
     if !earlier.isEmpty { emit.yield(.conflictsFromEarlier(earlier)) }
   }
 
-  /// The user reopened their version of `id`: its rows go (while offline,
-  /// once the server is back).
-  func reviewed(_ id: Standup.ID) async {
+  /// The user saved or cancelled the sheet `mine` was reopened in: its rows
+  /// go, and older ones of the same standup, not newer ones (kept since, by
+  /// another session of the same user). While offline, once the server is
+  /// back.
+  func reviewed(_ mine: Standup) async {
     guard !readOnly else { return }
-    reviewedConflicts.insert(id)
+    reviewedConflicts[mine.id] = mine
     guard let connection else { return }
     await removeReviewedConflicts(on: connection)
   }
 
   func removeReviewedConflicts(on connection: PostgresConnection) async {
-    for id in reviewedConflicts {
+    for (id, mine) in reviewedConflicts {
       let removed: Void? = try? await answered(on: connection) {
-        try await removeConflicts(of: id, on: connection)
+        let kept = try await keptRows(of: id, on: connection)
+        if let last = kept.last(where: { $0.standup.hasSameOwnFields(as: mine) }) {
+          try await removeRows(of: id, upTo: last.row, on: connection)
+        }
       }
-      if removed != nil { reviewedConflicts.remove(id) }
+      if removed != nil { reviewedConflicts[id] = nil }
     }
   }
 
-  private func removeConflicts(of id: Standup.ID, on connection: PostgresConnection)
+  private func removeRows(of id: Standup.ID, upTo row: Int64, on connection: PostgresConnection)
     async throws
   {
     try await connection.run(
-      "DELETE FROM conflicts WHERE standup_id = \(id.rawValue) AND kept_by = \(author)",
-      logger: logger)
-  }
-
-  /// What the edit sheet takes from a kept version (see `reviewConflict`).
-  private static func sameFields(_ stored: Standup, _ mine: Standup) -> Bool {
-    stored.title == mine.title && stored.duration == mine.duration
-      && stored.theme == mine.theme && stored.attendees == mine.attendees
+      """
+      DELETE FROM conflicts
+      WHERE standup_id = \(id.rawValue) AND kept_by = \(author) AND id <= \(row)
+      """, logger: logger)
   }
 }

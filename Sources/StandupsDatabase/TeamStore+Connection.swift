@@ -50,7 +50,6 @@ extension TeamStore {
 
   /// `timeout`: each step's watchdog (`answered(on:)`).
   private func start(deferMeetings: Bool, timeout: Duration) async throws {
-    noteEarlierUnsaved()
     let connection = try await connect()
     var replay = Replay()
     do {
@@ -69,13 +68,14 @@ extension TeamStore {
         try await StandupRows.load(connection, ids: nil, meetings: meetings, logger: logger)
       }
       meetingsLoaded = meetings
-      try await answered(on: connection, within: timeout) {
-        try await offerEarlierConflicts(connection, except: replay)
-      }
+      await offerEarlierConflicts(connection, except: replay)
     } catch {
       try? await connection.close()
       throw error
     }
+    // After the other banners of the start, so that it is the one on screen;
+    // before anything is held back again.
+    noteEarlierUnsaved()
     self.connection = connection
     writeCache()
     startWorking()
@@ -225,11 +225,9 @@ extension TeamStore {
                 ? "Back online: 1 save made offline was sent"
                 : "Back online: \(journaled) saves made offline were sent"))
         tell(replay.outcome)
-        // A session that started offline has not offered them yet.
-        try? await answered(on: connection) {
-          try await offerEarlierConflicts(connection, except: replay)
-        }
         await removeReviewedConflicts(on: connection)
+        // A session that started offline has not offered them yet.
+        await offerEarlierConflicts(connection, except: replay)
       } catch {
         listening?.cancel()
         listening = nil

@@ -169,10 +169,11 @@ extension TeamStore {
     earlierUnsaved = files.unsavedFiles()
     guard let newest = earlierUnsaved.last else { return }
     let more = earlierUnsaved.count == 1 ? "" : " (and \(earlierUnsaved.count - 1) older)"
+    // A database set up by a newer standups takes no import.
+    let advice = readOnly ? "" : ": standups import sends what the database lacks"
     emit.yield(
       .notice(
         "Changes an earlier session could not save are kept in "
-          + (newest as NSString).lastPathComponent + more
-          + ": standups import sends what the database lacks"))
+          + (newest as NSString).lastPathComponent + more + advice))
   }
 }

@@ -70,9 +70,12 @@ public actor TeamStore {
   var earlierUnsaved: [String] = []
   /// Whether this session has offered the conflicts earlier ones kept.
   var earlierConflictsOffered = false
-  /// Standups whose kept versions the user reopened, while their rows
-  /// wait for the server.
-  var reviewedConflicts: Set<Standup.ID> = []
+  /// The kept versions the user dealt with, while their rows wait for the
+  /// server.
+  var reviewedConflicts: [Standup.ID: Standup] = [:]
+  /// Standups whose versions this session kept: offered by this session,
+  /// never as an earlier one's.
+  var keptThisSession: Set<Standup.ID> = []
 
   public nonisolated let events: AsyncStream<PersistenceEvent>
   nonisolated let emit: AsyncStream<PersistenceEvent>.Continuation
@@ -91,7 +94,7 @@ public actor TeamStore {
     case reconnect
     case flush(CheckedContinuation<Void, Never>)
     case keepConflicts(IdentifiedArrayOf<Standup>, CheckedContinuation<String?, Never>)
-    case conflictReviewed(Standup.ID)
+    case conflictReviewed(Standup)
     case writeCache
     case loadMeetings
   }
@@ -200,12 +203,14 @@ public actor TeamStore {
     await withCheckedContinuation { work.yield(.keepConflicts(conflicts, $0)) }
   }
 
-  /// The user reopened their kept version of `id`: it is no longer offered.
-  public nonisolated func conflictReviewed(_ id: Standup.ID) {
-    work.yield(.conflictReviewed(id))
+  /// The user saved or cancelled the sheet their kept version `mine` was
+  /// reopened in: it is no longer offered.
+  public nonisolated func conflictReviewed(_ mine: Standup) {
+    work.yield(.conflictReviewed(mine))
   }
 
   private func keep(_ conflicts: IdentifiedArrayOf<Standup>) async -> String? {
+    keptThisSession.formUnion(conflicts.ids)
     let changes = conflicts.map { StandupChange.conflict($0) }
     if let connection {
       var writer = ChangeWriter(author: author, logger: logger)
@@ -240,8 +245,8 @@ public actor TeamStore {
         done.resume()
       case .keepConflicts(let conflicts, let done):
         done.resume(returning: await keep(conflicts))
-      case .conflictReviewed(let id):
-        await reviewed(id)
+      case .conflictReviewed(let mine):
+        await reviewed(mine)
       case .writeCache:
         writeCacheNow()
       case .loadMeetings:
@@ -327,6 +332,7 @@ public actor TeamStore {
   /// The conflict rule's outcomes, for the user.
   func tell(_ outcome: WriteOutcome) {
     if !outcome.conflicts.isEmpty {
+      keptThisSession.formUnion(outcome.conflicts.ids)
       emit.yield(.conflictsKept(outcome.conflicts, copy: "the database's conflicts"))
     }
     for title in outcome.restored {

@@ -56,9 +56,14 @@ public enum StandupsView {
   /// The quit key's warning while a sheet holds changes a quit would lose.
   @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {
     switch state.unsavedForm {
-    case .newStandup: Keys.unsavedWarning(saving: "the new standup")
-    case .edit(let standup):
+    case .newStandup(canSave: true): Keys.unsavedWarning(saving: "the new standup")
+    case .newStandup(canSave: false):
+      Keys.unsavedWarning(discarding: "the new standup", needs: "a title")
+    case .edit(let standup, canSave: true):
       Keys.unsavedWarning(saving: "your changes to “\(standup.displayTitle)”")
+    case .edit(let standup, canSave: false):
+      Keys.unsavedWarning(
+        discarding: "your changes to “\(standup.displayTitle)”", needs: "a title")
     case nil: nil
     }
   }

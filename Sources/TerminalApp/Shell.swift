@@ -203,18 +203,18 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       return .none
     case .quitPressed:
       guard !state.isQuitWarningShown, let warning = unsavedWork(state.app) else {
-        return reduce(into: &state, action: .quitRequested)
+        // Nothing unsaved, or the user was warned and pressed it again.
+        return quit(&state)
       }
       let effect = show(.notice(warning), in: &state)
       state.isQuitWarningShown = true
       return effect
     case .quitRequested:
+      // A signal: whatever was unsaved, warned about or not, nobody agreed
+      // to lose it.
       guard !state.isQuitRequested else { return .none }
-      state.isQuitRequested = true
-      // Not the quit key confirmed, which knew: a signal.
-      state.quitLosingUnsavedWork = !state.isQuitWarningShown && unsavedWork(state.app) != nil
-      guard let quitting else { return .none }
-      return app.reduce(into: &state.app, action: quitting).map(Action.app)
+      state.quitLosingUnsavedWork = unsavedWork(state.app) != nil
+      return quit(&state)
     case .suspendRequested:
       state.isSuspendRequested = true
       return .none
@@ -246,5 +246,15 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       await send(.noticeExpired)
     }
     .cancellable(id: CancelID.notice, cancelInFlight: true)
+  }
+}
+
+extension Shell {
+  /// Quits, telling the app first (it may save what would be lost).
+  fileprivate func quit(_ state: inout State) -> Effect<Action> {
+    guard !state.isQuitRequested else { return .none }
+    state.isQuitRequested = true
+    guard let quitting else { return .none }
+    return app.reduce(into: &state.app, action: quitting).map(Action.app)
   }
 }

@@ -32,8 +32,9 @@ extension StandardKeys {
   }
 
   /// The same, for a form that cannot be saved as it is (a required field
-  /// is blank): offering to save it would only be refused.
-  public static func unsavedWarning(discarding what: String) -> String {
-    "Unsaved: \(quitAnywhere.help.key) again quits and discards \(what) (it needs a name)"
+  /// is blank): offering to save it would only be refused. `needs` says
+  /// what it lacks ("a name").
+  public static func unsavedWarning(discarding what: String, needs: String) -> String {
+    "Unsaved: \(quitAnywhere.help.key) again quits and discards \(what) (it needs \(needs))"
   }
 }

@@ -125,12 +125,24 @@ import Testing
     #expect(
       decode(chars("first line") + [.character(13)] + chars("second line"))
         == [.paste("first line\nsecond line")])
+    // Two breaks with text after each: lines, however short.
     #expect(
-      decode(chars("one") + [.character(13), .character(10)] + chars("two") + [.character(10)])
-        == [.paste("one\ntwo\n")])
-    // Nothing after the break: typed ahead, then Enter.
+      decode(
+        chars("Ann") + [.character(13), .character(10)] + chars("Bob") + [.character(10)]
+          + chars("Cy")) == [.paste("Ann\nBob\nCy")])
+  }
+
+  /// Typed ahead faster than the screen showed it (a slow link, a busy
+  /// app): text, Enter and more keys keep their meaning.
+  @Test func typedAheadTextEnterAndKeysAreNoPaste() {
     #expect(decode(chars("name") + [.character(13)]) == [.typed("name"), .key(.enter)])
-    // Too short to be anything but keys.
+    #expect(
+      decode(chars("Daily") + [.character(13)] + chars("Alice"))
+        == [.typed("Daily"), .key(.enter), .typed("Alice")])
+    // Enter, then a key held down.
+    #expect(
+      decode([.character(13)] + chars("jjjj"))
+        == [.key(.enter), .typed("jjjj")])
     #expect(
       decode(chars("a") + [.character(13)] + chars("b"))
         == [.key(.char("a")), .key(.enter), .key(.char("b"))])

@@ -81,4 +81,50 @@ struct TeamConflictEndToEndTests {
     #expect(try database.titles() == ["Design Second", "Engineering"])
     #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
   }
+
+  /// The way back from a save the server refused: the quit keeps the change
+  /// in a data file; importing it once the server takes it removes the file,
+  /// and the next start offers the version the database holds differently.
+  @Test func aRefusedChangeComesBackThroughImportAndO() async throws {
+    let database = try TeamDatabase()
+    let seed = try TeamHome()
+    try seed.importStandups(AppSession.sample, into: database.url)
+    try database.psql(
+      """
+      CREATE FUNCTION refuse() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER refuse BEFORE UPDATE ON standups FOR EACH ROW
+        WHEN (NEW.title = 'Refused') EXECUTE FUNCTION refuse();
+      """)
+    let member = try TeamSession(url: database.url, arguments: ["--open", "/Design/edit"])
+    try await member.session.waitForText("Edit standup")
+    try member.session.sendKeys("C-u")
+    try member.session.type("Refused")
+    try member.session.sendKeys("C-s")
+    try await member.session.waitForText("refused by the test")
+    try await member.backToTheList()
+    try await member.quit()
+    let held = try #require(
+      member.home.teamFiles().first { $0.hasPrefix("state/standups/unsaved-") })
+    let path = member.home.directory.appendingPathComponent(held).path
+    #expect(try member.session.screen(history: true).contains(held.split(separator: "/").last!))
+
+    try database.psql("DROP TRIGGER refuse ON standups")
+    let imported = try member.home.run(["import", path, "--database", database.url])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.contains("Removed"), "\(imported.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: path))
+
+    let later = try TeamSession(url: database.url, home: member.home)
+    try await later.session.waitForText(
+      "A conflict in an earlier session kept your version of “Design”: o opens it")
+    try later.session.sendKeys("o")
+    try await later.session.waitForText("Title     Refused")
+    try later.session.sendKeys("C-s")
+    try await later.session.waitForText("Standups › Refused")
+    try await later.backToTheList()
+    try await later.quit()
+    #expect(try database.titles().contains("Refused"))
+    #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
+  }
 }

@@ -89,6 +89,7 @@ struct InventoryFormatTests {
   /// written back in full.
   @Test(arguments: [
     (#""status": "outOfStock""#, Item.Status.outOfStock(isOnBackOrder: false), "blue"),
+    (#""status": "outOfStock", "quantity": "3""#, .outOfStock(isOnBackOrder: false), "blue"),
     (#""status": "inStock", "quantity": 0"#, .outOfStock(isOnBackOrder: false), "Blue"),
     (#""quantity": 7"#, .inStock(quantity: 7), "BLUE"),
   ])

@@ -114,7 +114,7 @@ struct InventoryTests {
     let store = makeStore()
     await store.send(.selectionMoved(by: 1)) { $0.selection = Item.monitor.id }
     await store.send(.editButtonTapped) {
-      $0.destination = .edit(ItemForm.State(title: "Edit item", item: .monitor))
+      $0.destination = .edit(.editItem(.monitor))
     }
     await store.send(.destination(.presented(.edit(.nameChanged("Monitor 4K", cursor: 10))))) {
       $0.$destination[case: \.edit]?.item.name = "Monitor 4K"

@@ -155,7 +155,10 @@ struct ItemTests {
     var edited = ItemForm.State(title: "Edit item", item: lamp)
     edited.item.color = .red
     state.inventory.destination = .edit(edited)
-    #expect(state.unsavedForm == .edit(lamp))
+    #expect(state.unsavedForm == .edit(lamp, canSave: true))
+    edited.item.name = ""
+    state.inventory.destination = .edit(edited)
+    #expect(state.unsavedForm == .edit(lamp, canSave: false))
     var new = ItemForm.State(title: "New item", item: Item(id: .init(UUID(2))))
     state.inventory.destination = .add(new)
     #expect(state.unsavedForm == nil)
@@ -177,11 +180,14 @@ struct ItemTests {
   /// has no changes and saving keeps it; edited, the save trims it.
   @Test func aNameWithSpacesAroundItIsNoChangeUntilEdited() {
     let padded = Item(id: .init(UUID(4)), name: " Pad ", color: .blue)
-    var form = ItemForm.State(title: "Edit item", item: padded)
+    var form = ItemForm.State.editItem(padded)
     #expect(!form.hasChanges)
     #expect(form.validate()?.name == " Pad ")
     form.item.name = " Pad 2 "
     #expect(form.hasChanges)
     #expect(form.validate()?.name == "Pad 2")
+    // A duplicate is a new item: its name is trimmed.
+    var duplicate = ItemForm.State.duplicate(of: padded, id: .init(UUID(5)))
+    #expect(duplicate.validate()?.name == "Pad  copy")
   }
 }

@@ -51,7 +51,7 @@ struct AppFeatureTests {
       #expect(state.unsavedForm == nil)
       add.standup.title = "Retro"
       state.standupsList.destination = .add(add)
-      #expect(state.unsavedForm == .newStandup)
+      #expect(state.unsavedForm == .newStandup(canSave: true))
 
       var edit = StandupForm.State(standup: .mock)
       var detail = StandupDetail.State(standup: .mock, selection: nil)
@@ -61,7 +61,12 @@ struct AppFeatureTests {
       edit.standup.theme = Theme.allCases.first { $0 != Standup.mock.theme }!
       detail.destination = .edit(edit)
       state.path = StackState([.detail(detail)])
-      #expect(state.unsavedForm == .edit(.mock))
+      #expect(state.unsavedForm == .edit(.mock, canSave: true))
+      // A blank title: Ctrl-S would refuse it, so the warning does not offer it.
+      edit.standup.title = " "
+      detail.destination = .edit(edit)
+      state.path = StackState([.detail(detail)])
+      #expect(state.unsavedForm == .edit(.mock, canSave: false))
     }
   }
 

@@ -27,6 +27,7 @@ extension SyncTests {
     await store.send(.reviewConflictTapped) {
       $0.conflict = mineB
       $0.laterConflicts = []
+      $0.conflictUnderReview = mineA
       $0.standupsList.selection = mineA.id
       var draft = Standup.mock
       draft.title = "Mine A"
@@ -36,12 +37,22 @@ extension SyncTests {
             destination: .edit(StandupForm.State(standup: draft, original: .mock)),
             standup: .mock)))
     }
+    #expect(reviewed.value.isEmpty, "kept until the sheet is saved or cancelled")
+    // Cancelled: the user has seen it and let it go.
+    guard let detailID = store.state.path.ids.first else {
+      Issue.record("no detail opened")
+      return
+    }
+    await store.send(.path(.element(id: detailID, action: .detail(.cancelEditButtonTapped)))) {
+      $0.path[id: detailID]?.modify(\.detail) { $0.destination = nil }
+      $0.conflictUnderReview = nil
+    }
     await store.finish()
-    #expect(reviewed.value == [mineA.id])
+    #expect(reviewed.value == [mineA])
     #expect(kept.value.isEmpty, "already kept: nothing kept again")
   }
 
-  @Test func aNewConflictJoinsThoseWaitingAndANewerVersionReplacesItsOwn() async {
+  @Test func aNewConflictComesFirstAndANewerVersionReplacesItsOwn() async {
     var mineA = Standup.mock
     mineA.title = "Mine A"
     var mineB = Standup.engineeringMock
@@ -56,14 +67,17 @@ extension SyncTests {
       $0.conflict = mineA
     }
     await store.receive(.notified(.earlierConflicts(titles: [Standup.mock.title])))
+    // The newest first: the banner names it, and o opens it.
     await store.send(.persistence(.conflictsKept([mineB], copy: "the database's conflicts"))) {
-      $0.laterConflicts = [mineB]
+      $0.conflict = mineB
+      $0.laterConflicts = [mineA]
     }
     await store.receive(
       .notified(
         .conflict(titles: [Standup.engineeringMock.title], copy: "the database's conflicts")))
     await store.send(.persistence(.conflictsKept([newerA], copy: "the database's conflicts"))) {
       $0.conflict = newerA
+      $0.laterConflicts = [mineB]
     }
     await store.receive(
       .notified(.conflict(titles: [Standup.mock.title], copy: "the database's conflicts")))

@@ -104,6 +104,7 @@ extension SyncTests {
     await store.send(.reviewConflictTapped) {
       $0.conflict = mineB
       $0.laterConflicts = []
+      $0.conflictUnderReview = mineA
       $0.path.append(
         .detail(
           StandupDetail.State(
@@ -116,9 +117,11 @@ extension SyncTests {
     }
     await store.send(.path(.element(id: first, action: .detail(.cancelEditButtonTapped)))) {
       $0.path[id: first]?.modify(\.detail) { $0.destination = nil }
+      $0.conflictUnderReview = nil
     }
     await store.send(.reviewConflictTapped) {
       $0.conflict = nil
+      $0.conflictUnderReview = mineB
       $0.standupsList.selection = mineB.id
       $0.path.removeAll()
       $0.path.append(
@@ -128,5 +131,6 @@ extension SyncTests {
             standup: theirsB)))
     }
     await store.finish()
+    #expect(reviewed.value == [mineA], "the one cancelled; the other's sheet is still open")
   }
 }

@@ -24,8 +24,9 @@ struct SyncTests {
 
   let saves = LockIsolated<[Save]>([])
   let kept = LockIsolated<[IdentifiedArrayOf<Standup>]>([])
-  /// The standups whose kept versions the user reopened, as the store heard.
-  let reviewed = LockIsolated<[Standup.ID]>([])
+  /// The kept versions whose reopened sheets the user saved or cancelled,
+  /// as the store heard.
+  let reviewed = LockIsolated<[Standup]>([])
   let clock = TestClock()
 
   func makeStore(_ state: AppFeature.State) -> TestStoreOf<AppFeature> {
@@ -44,7 +45,7 @@ struct SyncTests {
           kept.withValue { $0.append(conflicts) }
           return Self.conflictCopy
         },
-        conflictReviewed: { id in reviewed.withValue { $0.append(id) } })
+        conflictReviewed: { mine in reviewed.withValue { $0.append(mine) } })
     }
   }
 
@@ -399,6 +400,7 @@ struct SyncTests {
 
     await store.send(.reviewConflictTapped) {
       $0.conflict = nil
+      $0.conflictUnderReview = mine
       $0.standupsList.selection = mine.id
       var draft = theirs
       draft.title = "Mine"
@@ -421,11 +423,13 @@ struct SyncTests {
     saved.title = "Mine"
     saved.theme = .navy
     saved.duration = Standup.mock.duration
+    #expect(reviewed.value.isEmpty, "kept until the sheet is saved or cancelled")
     await store.send(.path(.element(id: detailID, action: .detail(.doneEditingButtonTapped)))) {
       $0.path[id: detailID]?.modify(\.detail) {
         $0.destination = nil
         $0.standup = saved
       }
+      $0.conflictUnderReview = nil
     }
     await store.receive(
       .path(.element(id: detailID, action: .detail(.delegate(.standupUpdated(saved)))))
@@ -435,10 +439,12 @@ struct SyncTests {
     await store.finish()
     expectSaved([saved, .engineeringMock], revision: 1)
     #expect(kept.value == [[mine]], "nothing more kept aside")
-    #expect(reviewed.value == [mine.id], "the store stops keeping it for later sessions")
+    #expect(reviewed.value == [mine], "the store stops keeping it for later sessions")
   }
 
-  @Test func reviewingAConflictWhoseStandupIsGoneSaysSo() async {
+  /// Edit beats delete: the kept version of a standup deleted since opens
+  /// in the edit sheet, and saving it brings the standup back.
+  @Test func aKeptVersionOfADeletedStandupComesBackWhenSaved() async {
     var mine = Standup.mock
     mine.title = "Mine"
     var theirs = Standup.mock
@@ -469,12 +475,30 @@ struct SyncTests {
     }
     await store.send(.reviewConflictTapped) {
       $0.conflict = nil
+      $0.conflictUnderReview = mine
+      $0.path.append(
+        .detail(
+          StandupDetail.State(
+            destination: .edit(StandupForm.State(standup: mine, original: mine)),
+            standup: mine)))
     }
-    await store.receive(.notified(.deletedElsewhere(title: "Mine")))
+    await store.receive(.notified(.deletedWhileEditing(title: "Mine")))
     await store.finish()
     expectSaved([.engineeringMock], revision: 2)
-    #expect(store.state.path.isEmpty)
-    #expect(reviewed.value == [mine.id])
+    guard let detailID = store.state.path.ids.first else {
+      Issue.record("no detail opened")
+      return
+    }
+    await store.send(.path(.element(id: detailID, action: .detail(.doneEditingButtonTapped)))) {
+      $0.path[id: detailID]?.modify(\.detail) { $0.destination = nil }
+      $0.conflictUnderReview = nil
+      $0.standupsList.standups.append(mine)
+      $0.standupsList.selection = mine.id
+    }
+    await store.receive(.notified(.keptDespiteDeletion(title: "Mine")))
+    await store.finish()
+    expectSaved([.engineeringMock, mine], revision: 2)
+    #expect(reviewed.value == [mine])
   }
 
   // MARK: - 6. Saving the edit sheet after a change elsewhere

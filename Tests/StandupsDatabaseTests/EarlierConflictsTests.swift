@@ -37,7 +37,7 @@ struct EarlierConflictsTests {
     let bob = try await database.member("bob@test", files: database.otherFiles("bob"))
     #expect(await bob.closeAndDrain().allSatisfy { $0.earlierConflicts == nil })
 
-    again.store.conflictReviewed(id)
+    again.store.conflictReviewed(mine)
     await again.flush()
     #expect(try database.conflicts().isEmpty)
     await again.close()
@@ -74,7 +74,27 @@ struct EarlierConflictsTests {
     let third = try await database.member()
     let offered = await third.handle(until: { $0.earlierConflicts != nil })?.earlierConflicts
     #expect(offered?.map(\.title) == ["Mine again"])
+    // Dealing with an older version leaves a newer one it never saw.
+    var older = try #require(offered?.first)
+    older.title = "Mine"
+    third.store.conflictReviewed(older)
+    await third.flush()
+    #expect(try database.conflicts().map(\.standup.title) == ["Mine again"])
+    third.store.conflictReviewed(try #require(offered?.first))
+    await third.flush()
+    #expect(try database.conflicts().isEmpty)
     await third.close()
+  }
+
+  /// A session that cannot read the kept versions (no permission on
+  /// `conflicts`) still starts.
+  @Test func aStartThatCannotReadTheConflictsStillOpens() async throws {
+    let database = try TestDatabase()
+    _ = try await aliceLosesAConflict(in: database)
+    try database.psql("ALTER TABLE conflicts RENAME TO conflicts_elsewhere")
+    let again = try await database.member()
+    #expect(await again.closeAndDrain().allSatisfy { $0.earlierConflicts == nil })
+    try database.psql("ALTER TABLE conflicts_elsewhere RENAME TO conflicts")
   }
 }
 

@@ -332,6 +332,23 @@ import Testing
     }
   }
 
+  /// The quit key's warning never offers a save Ctrl-S would refuse.
+  @Test func theQuitWarningOffersASaveOnlyWhereOneWouldGoThrough() {
+    withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      var form = StandupForm.State(standup: Standup(id: .init(UUID(50))))
+      form.standup.theme = .navy
+      #expect(
+        StandupsView.unsavedWork(appState([.mock], destination: .add(form)))
+          == "Unsaved: ctrl+c again quits and discards the new standup (it needs a title)")
+      form.standup.title = "Retro"
+      #expect(
+        StandupsView.unsavedWork(appState([.mock], destination: .add(form)))
+          == "Unsaved: ctrl+c again quits, ctrl+s saves the new standup")
+    }
+  }
+
   /// Enter on the last attendee adds one after it; on a blank last one it
   /// moves on instead, so blank rows do not pile up.
   @Test func enterOnABlankLastAttendeeMovesOnInsteadOfAddingAnother() {

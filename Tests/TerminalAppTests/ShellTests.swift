@@ -323,6 +323,26 @@ struct Counter: Reducer {
     }
   }
 
+  /// The warning on screen is not the user's consent: a signal then still
+  /// loses what was unsaved.
+  @Test func aSignalWhileTheQuitWarningShowsStillSaysTheWorkIsLost() async {
+    let store = makeStoreWithUnsavedWork()
+    await pressQuitAndSeeTheWarning(store)
+    await store.send(.quitRequested) {
+      $0.isQuitRequested = true
+      $0.quitLosingUnsavedWork = true
+    }
+    await store.skipInFlightEffects()
+  }
+
+  @Test func theQuitKeyPressedAgainLosesNothingUnannounced() async {
+    let store = makeStoreWithUnsavedWork()
+    await pressQuitAndSeeTheWarning(store)
+    await store.send(.quitPressed) { $0.isQuitRequested = true }
+    #expect(store.state.lostWorkNote == nil)
+    await store.skipInFlightEffects()
+  }
+
   @Test func suspendWithAndWithoutJobControl() async {
     let clock = TestClock()
     let store = makeStore(clock: clock)

@@ -62,10 +62,12 @@ extension Item: Codable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let status: Status
-    let quantity = try c.decodeIfPresent(Int.self, forKey: .quantity)
-    switch try c.decodeIfPresent(String.self, forKey: .status)
-      ?? (quantity == nil ? nil : "inStock")
-    {
+    // Read only where it counts: an out-of-stock item's quantity is ignored.
+    let statusText = try c.decodeIfPresent(String.self, forKey: .status)
+    let quantity =
+      statusText == nil || statusText == "inStock"
+      ? try c.decodeIfPresent(Int.self, forKey: .quantity) : nil
+    switch statusText ?? (quantity == nil ? nil : "inStock") {
     case "inStock":
       guard let quantity else {
         throw DecodingError.keyNotFound(

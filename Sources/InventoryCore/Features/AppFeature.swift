@@ -136,8 +136,9 @@ extension AppFeature {
     /// The "New item" or "Duplicate item" sheet, changed; whether Ctrl-S
     /// would save it (not with a blank name).
     case newItem(isDuplicate: Bool, canSave: Bool)
-    /// The edit popover of this item (as stored), changed.
-    case edit(Item)
+    /// The edit popover of this item (as stored), changed; whether Ctrl-S
+    /// would save it.
+    case edit(Item, canSave: Bool)
   }
 }
 
@@ -147,7 +148,7 @@ extension AppFeature.State {
     switch inventory.destination {
     case .add(let form) where form.hasChanges:
       .newItem(isDuplicate: form.duplicateOf != nil, canSave: form.canSave)
-    case .edit(let form) where form.hasChanges: .edit(form.original)
+    case .edit(let form) where form.hasChanges: .edit(form.original, canSave: form.canSave)
     default: nil
     }
   }

@@ -237,7 +237,9 @@ extension ItemForm.State {
 
   /// The "Edit item" popover.
   public static func editItem(_ item: Item) -> Self {
-    Self(title: "Edit item", item: item)
+    var form = Self(title: "Edit item", item: item)
+    form.editsStoredItem = true
+    return form
   }
 }
 

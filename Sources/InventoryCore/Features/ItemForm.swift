@@ -18,6 +18,9 @@ public struct ItemForm: Reducer {
     public var original: Item
     /// The item a "Duplicate item" sheet copies (its route is that item's).
     public var duplicateOf: Item.ID?
+    /// Whether it edits a stored item, whose name, left as it is, is saved
+    /// as stored (spaces and all: a file may hold them).
+    public var editsStoredItem = false
 
     public init(
       title: String, item: Item, focus: Field = .name, original: Item? = nil,
@@ -31,13 +34,14 @@ public struct ItemForm: Reducer {
       self.duplicateOf = duplicateOf
     }
 
-    /// The item to save (name trimmed), or nil when the name is blank: then
-    /// the name is flagged and focused, so the user sees why nothing was saved.
+    /// The item to save (its name trimmed, unless it is a stored item's name
+    /// left as it was), or nil when the name is blank: then the name is
+    /// flagged and focused, so the user sees why nothing was saved.
     public mutating func validate() -> Item? {
       var item = item
       let trimmed = item.name.trimmingCharacters(in: .whitespacesAndNewlines)
-      // A name left as it was stays so, spaces and all (a file may hold them).
-      if item.name != original.name || trimmed.isEmpty { item.name = trimmed }
+      let keepsStoredName = editsStoredItem && item.name == original.name && !trimmed.isEmpty
+      if !keepsStoredName { item.name = trimmed }
       guard !item.name.isEmpty else {
         isNameMissing = true
         focus = .name

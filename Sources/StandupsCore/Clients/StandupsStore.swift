@@ -41,15 +41,16 @@ public struct StandupsStore: Sendable {
   /// Keeps the user's versions of standups that lost a conflict (a conflict
   /// copy beside the data file); what the copy is called, nil if it failed.
   public var keepConflicts: @Sendable (IdentifiedArrayOf<Standup>) async -> String?
-  /// The user reopened their kept version of a standup: a store that keeps
-  /// versions across sessions stops offering it.
-  public var conflictReviewed: @Sendable (Standup.ID) -> Void
+  /// The user saved or cancelled the sheet their kept version of a standup
+  /// was reopened in: a store that keeps versions across sessions stops
+  /// offering it.
+  public var conflictReviewed: @Sendable (Standup) -> Void
 
   public init(
     save: @escaping @Sendable (IdentifiedArrayOf<Standup>, _ revision: Int) -> Void,
     events: @escaping @Sendable () -> AsyncStream<PersistenceEvent>,
     keepConflicts: @escaping @Sendable (IdentifiedArrayOf<Standup>) async -> String? = { _ in nil },
-    conflictReviewed: @escaping @Sendable (Standup.ID) -> Void = { _ in }
+    conflictReviewed: @escaping @Sendable (Standup) -> Void = { _ in }
   ) {
     self.save = save
     self.events = events

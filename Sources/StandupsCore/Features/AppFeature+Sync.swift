@@ -246,28 +246,37 @@ extension AppFeature {
     return .send(.notified(.savedAsNewStandup(title: standup.title)))
   }
 
-  /// Queues the user's losing versions to be reopened with `o`, after any
-  /// already waiting (a newer version of one replaces it in its place); the
-  /// titles to name them by, as the list now shows them: the stored
-  /// versions stayed.
+  /// Queues the user's losing versions to be reopened with `o`: these
+  /// first (the banner names them), then any still waiting; a newer version
+  /// of a standup replaces its older one. The titles to name them by, as
+  /// the list now shows them: the stored versions stayed.
   func offer(_ conflicts: IdentifiedArrayOf<Standup>, in state: inout State) -> [String] {
-    var queue = IdentifiedArray(
-      uniqueElements: (state.conflict.map { [$0] } ?? []) + state.laterConflicts)
-    for mine in conflicts { queue[id: mine.id] = mine }
+    var queue = conflicts
+    for waiting in (state.conflict.map { [$0] } ?? []) + state.laterConflicts
+    where queue[id: waiting.id] == nil {
+      queue.append(waiting)
+    }
     state.conflict = queue.first
     state.laterConflicts = Array(queue.dropFirst())
     return conflicts.map { state.standupsList.standups[id: $0.id]?.title ?? $0.title }
   }
 
   /// The edit sheet of the conflicting standup, with the user's version in
-  /// it; the store no longer keeps that version for later sessions.
+  /// it. A standup deleted meanwhile comes back if the sheet is saved (edit
+  /// beats delete).
   func reviewConflict(_ state: inout State) -> Effect<Action> {
     guard let mine = state.conflict else { return .none }
     state.conflict = state.laterConflicts.first
     state.laterConflicts = Array(state.laterConflicts.dropFirst())
-    let reviewed: Effect<Action> = .run { [store] _ in store.conflictReviewed(mine.id) }
+    state.conflictUnderReview = mine
+    state.path.removeAll()
     guard let stored = state.standupsList.standups[id: mine.id] else {
-      return .merge(reviewed, .send(.notified(.deletedElsewhere(title: mine.title))))
+      state.path.append(
+        .detail(
+          StandupDetail.State(
+            destination: .edit(StandupForm.State(standup: mine, original: mine)),
+            standup: mine)))
+      return .send(.notified(.deletedWhileEditing(title: mine.title)))
     }
     var draft = stored
     draft.title = mine.title
@@ -275,13 +284,29 @@ extension AppFeature {
     draft.theme = mine.theme
     draft.attendees = mine.attendees
     state.standupsList.selection = stored.id
-    state.path.removeAll()
     state.path.append(
       .detail(
         StandupDetail.State(
           destination: .edit(StandupForm.State(standup: draft, original: stored)),
           standup: stored)))
-    return reviewed
+    return .none
+  }
+
+  /// The sheet a kept version was reopened in was saved or cancelled: the
+  /// user has dealt with it, and the store stops keeping it. Saved, the
+  /// version of a standup deleted meanwhile brings it back.
+  func closeReview(of detail: StandupDetail.State, saved: Bool, in state: inout State)
+    -> Effect<Action>
+  {
+    guard let mine = state.conflictUnderReview, mine.id == detail.standup.id else {
+      return .none
+    }
+    state.conflictUnderReview = nil
+    let reviewed: Effect<Action> = .run { [store] _ in store.conflictReviewed(mine) }
+    guard saved, state.standupsList.standups[id: mine.id] == nil else { return reviewed }
+    state.standupsList.standups.append(detail.standup)
+    state.standupsList.selection = detail.standup.id
+    return .merge(reviewed, .send(.notified(.keptDespiteDeletion(title: detail.standup.title))))
   }
 }
 

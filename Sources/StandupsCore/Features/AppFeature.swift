@@ -16,6 +16,10 @@ public struct AppFeature: Reducer {
     /// The user's versions of other standups that lost in the same merge,
     /// offered one after another once `conflict` is reopened.
     public var laterConflicts: [Standup] = []
+    /// The version reopened in the edit sheet, until the sheet is saved or
+    /// cancelled: then the store no longer keeps it for later sessions (a
+    /// quit or a crash meanwhile leaves it kept).
+    public var conflictUnderReview: Standup?
 
     public init(
       path: StackState<Path.State> = StackState(),
@@ -28,10 +32,12 @@ public struct AppFeature: Reducer {
 
   /// A sheet whose edits quitting now would lose.
   public enum UnsavedForm: Equatable, Sendable {
-    /// The add sheet, with something typed or chosen.
-    case newStandup
-    /// The edit sheet of this standup (as stored), changed.
-    case edit(Standup)
+    /// The add sheet, with something typed or chosen; whether Ctrl-S would
+    /// save it (not with a blank title).
+    case newStandup(canSave: Bool)
+    /// The edit sheet of this standup (as stored), changed; whether Ctrl-S
+    /// would save it.
+    case edit(Standup, canSave: Bool)
   }
 
   @CasePathable
@@ -179,6 +185,18 @@ public struct AppFeature: Reducer {
       case .standupsList:
         return .none
 
+      case .path(.element(let id, .detail(.doneEditingButtonTapped))):
+        // Run after the detail's own reducer: the sheet is closed unless the
+        // save was refused (a blank title).
+        guard case .detail(let detail) = state.path[id: id], detail.destination == nil else {
+          return .none
+        }
+        return closeReview(of: detail, saved: true, in: &state)
+
+      case .path(.element(let id, .detail(.cancelEditButtonTapped))):
+        guard case .detail(let detail) = state.path[id: id] else { return .none }
+        return closeReview(of: detail, saved: false, in: &state)
+
       case .path(.element(let id, .detail(.delegate(let delegate)))):
         guard case .detail(let detail) = state.path[id: id] else { return .none }
         switch delegate {
@@ -242,12 +260,14 @@ public struct AppFeature: Reducer {
 extension AppFeature.State {
   /// The open sheet whose changes are not saved, if any.
   public var unsavedForm: AppFeature.UnsavedForm? {
-    if case .add(let form) = standupsList.destination, form.hasChanges { return .newStandup }
+    if case .add(let form) = standupsList.destination, form.hasChanges {
+      return .newStandup(canSave: form.canSave)
+    }
     for element in path {
       if case .detail(let detail) = element, case .edit(let form) = detail.destination,
         form.hasChanges
       {
-        return .edit(form.original)
+        return .edit(form.original, canSave: form.canSave)
       }
     }
     return nil
