@@ -38,6 +38,21 @@ struct TeamConflictEndToEndTests {
     return (first, second)
   }
 
+  /// A later start offers the user's kept version of `stored`, titled
+  /// `mine`: `o` reopens it, Ctrl-S saves it, and the session quits.
+  func saveTheOfferedVersion(of stored: String, as mine: String, in later: TeamSession)
+    async throws
+  {
+    try await later.session.waitForText(
+      "A conflict in an earlier session kept your version of “\(stored)”: o opens it")
+    try later.session.sendKeys("o")
+    try await later.session.waitForText("Title     \(mine)")
+    try later.session.sendKeys("C-s")
+    try await later.session.waitForText("Standups › \(mine)")
+    try await later.backToTheList()
+    try await later.quit()
+  }
+
   @Test func aConflictKeepsTheStoredTitleAndOReopensTheLosingEdit() async throws {
     let database = try TeamDatabase()
     let (first, second) = try await conflict(in: database)
@@ -69,15 +84,8 @@ struct TeamConflictEndToEndTests {
     }
 
     // The same user, another day: offered again until reopened.
-    let later = try TeamSession(url: database.url)
-    try await later.session.waitForText(
-      "A conflict in an earlier session kept your version of “Design First”: o opens it")
-    try later.session.sendKeys("o")
-    try await later.session.waitForText("Title     Design Second")
-    try later.session.sendKeys("C-s")
-    try await later.session.waitForText("Standups › Design Second")
-    try await later.backToTheList()
-    try await later.quit()
+    try await saveTheOfferedVersion(
+      of: "Design First", as: "Design Second", in: TeamSession(url: database.url))
     #expect(try database.titles() == ["Design Second", "Engineering"])
     #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
   }
@@ -115,15 +123,8 @@ struct TeamConflictEndToEndTests {
     #expect(imported.stdout.contains("Removed"), "\(imported.stdout)")
     #expect(!FileManager.default.fileExists(atPath: path))
 
-    let later = try TeamSession(url: database.url, home: member.home)
-    try await later.session.waitForText(
-      "A conflict in an earlier session kept your version of “Design”: o opens it")
-    try later.session.sendKeys("o")
-    try await later.session.waitForText("Title     Refused")
-    try later.session.sendKeys("C-s")
-    try await later.session.waitForText("Standups › Refused")
-    try await later.backToTheList()
-    try await later.quit()
+    try await saveTheOfferedVersion(
+      of: "Design", as: "Refused", in: TeamSession(url: database.url, home: member.home))
     #expect(try database.titles().contains("Refused"))
     #expect(try database.psql("SELECT count(*) FROM conflicts") == "0")
   }
