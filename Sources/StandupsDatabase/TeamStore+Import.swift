@@ -95,32 +95,52 @@ extension TeamStore {
     in standup: inout Standup, owners: inout [Meeting.ID: Standup.ID]
   ) -> Set<Meeting.ID> {
     var renumbered: Set<Meeting.ID> = []
+    var own = Set(standup.meetings.ids.filter { owners[$0] == nil || owners[$0] == standup.id })
     let meetings = standup.meetings.map { meeting in
       var meeting = meeting
       if let owner = owners[meeting.id], owner != standup.id {
+        // The first of the ids made from the two that no other standup and
+        // no other meeting of this one holds (this standup may hold it from
+        // an import before: then it is that meeting).
+        var attempt: UInt64 = 0
+        var id = Meeting.ID(derivedID(meeting.id.rawValue, standup.id.rawValue, attempt))
+        while owners[id].map({ $0 != standup.id }) ?? false || own.contains(id) {
+          attempt += 1
+          id = Meeting.ID(derivedID(meeting.id.rawValue, standup.id.rawValue, attempt))
+        }
         meeting = Meeting(
-          id: Meeting.ID(combining(meeting.id.rawValue, standup.id.rawValue)), date: meeting.date,
-          transcript: meeting.transcript, attendees: meeting.attendees,
-          otherFields: meeting.otherFields)
-        renumbered.insert(meeting.id)
+          id: id, date: meeting.date, transcript: meeting.transcript,
+          attendees: meeting.attendees, otherFields: meeting.otherFields)
+        renumbered.insert(id)
+        own.insert(id)
       }
       owners[meeting.id] = standup.id
       return meeting
     }
-    if !renumbered.isEmpty { standup.meetings = IdentifiedArray(uniqueElements: meetings) }
+    if !renumbered.isEmpty {
+      standup.meetings = IdentifiedArray(meetings, uniquingIDsWith: { first, _ in first })
+    }
     return renumbered
   }
 
-  /// Another random-looking (version 4) id, the same for the same two.
-  private static func combining(_ first: UUID, _ second: UUID) -> UUID {
-    var bytes = first.uuid
-    withUnsafeMutableBytes(of: &bytes) { mixed in
-      withUnsafeBytes(of: second.uuid) { other in
-        for index in 0..<16 { mixed[index] ^= other[index] }
-      }
-      mixed[6] = (mixed[6] & 0x0F) | 0x40
-      mixed[8] = (mixed[8] & 0x3F) | 0x80
+  /// A random-looking (version 4) id made from two others and an attempt
+  /// number, the same for the same three: two 64-bit FNV-1a hashes of their
+  /// bytes, each from its own start.
+  static func derivedID(_ first: UUID, _ second: UUID, _ attempt: UInt64) -> UUID {
+    var bytes: [UInt8] = []
+    withUnsafeBytes(of: first.uuid) { bytes += $0 }
+    withUnsafeBytes(of: second.uuid) { bytes += $0 }
+    withUnsafeBytes(of: attempt.littleEndian) { bytes += $0 }
+    func fnv(_ start: UInt64) -> UInt64 {
+      bytes.reduce(start) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
-    return UUID(uuid: bytes)
+    var halves = (fnv(0xcbf2_9ce4_8422_2325).bigEndian, fnv(0x8422_2325_cbf2_9ce4).bigEndian)
+    var uuid = UUID().uuid
+    withUnsafeMutableBytes(of: &uuid) { out in
+      withUnsafeBytes(of: &halves) { out.copyMemory(from: $0) }
+      out[6] = (out[6] & 0x0F) | 0x40
+      out[8] = (out[8] & 0x3F) | 0x80
+    }
+    return UUID(uuid: uuid)
   }
 }

@@ -47,4 +47,26 @@ extension ImportTests {
     #expect(try snapshot(database) == before)
     await alice.close()
   }
+
+  /// A new id never lands on one already used, not even one made the same
+  /// way before (a file put together from an export and its original), and
+  /// nothing is lost or doubled.
+  @Test func aNewIdIsNeverOneAlreadyUsed() {
+    let other = Standup.ID(UUID(300))
+    let copyID = Standup.ID(UUID(400))
+    let shared = Self.meeting(1, "shared")
+    let made = TeamStore.derivedID(shared.id.rawValue, copyID.rawValue, 0)
+    let renumberedBefore = Meeting(
+      id: .init(made), date: shared.date, transcript: "already renumbered")
+    var copy = Standup(
+      id: copyID, attendees: [], meetings: [shared, renumberedBefore], title: "Copy")
+    var owners: [Meeting.ID: Standup.ID] = [shared.id: other]
+    let renumbered = TeamStore.renumberMeetingsOfOthers(in: &copy, owners: &owners)
+    #expect(renumbered.count == 1)
+    #expect(copy.meetings.count == 2)
+    #expect(Set(copy.meetings.ids).count == 2)
+    #expect(!copy.meetings.ids.contains(shared.id))
+    #expect(copy.meetings[id: Meeting.ID(made)]?.transcript == "already renumbered")
+    #expect(TeamStore.derivedID(shared.id.rawValue, copyID.rawValue, 0) == made)
+  }
 }
