@@ -128,6 +128,13 @@ static inline int cn_signal_is_ignored(int sig) {
   return sigaction(sig, NULL, &action) == 0 && action.sa_handler == SIG_IGN;
 }
 
+/* The bytes that set the scrolling region to rows top…bottom, or NULL. */
+static inline const char *cn_scroll_region(int top, int bottom) {
+  char *csr = tigetstr("csr");
+  if (csr == NULL || csr == (char *)-1) return NULL;
+  return tiparm(csr, top, bottom);
+}
+
 /* The bytes that move the cursor to (row, column), or NULL. */
 static inline const char *cn_cursor_address(int row, int column) {
   char *cup = tigetstr("cup");

@@ -168,14 +168,29 @@ public final class CursesTerminal: TerminalBackend {
   /// Ctrl-L: the next frame is painted in full, over whatever another
   /// program wrote on the screen.
   public func forgetScreen() {
-    // What another program left switched on (a colour, reverse video) would
-    // colour every cell the redraw clears: ncurses believes the attributes
-    // are its own. Plain attributes and colours first, straight to the
+    // What another program left switched on would spoil the redraw: ncurses
+    // believes the terminal is as it left it. Reset first, straight to the
     // terminal (nothing of ncurses' is waiting between frames).
-    if !isShutDown, !isOffTerminal {
-      Self.writeToTerminal(SignalGuard.terminfo("sgr0") + SignalGuard.terminfo("op"))
-    }
+    if !isShutDown, !isOffTerminal { Self.writeToTerminal(Self.resetSequence(rows: size.height)) }
     renderer.forgetScreen()
+  }
+
+  /// Plain attributes and colours (a colour left on would fill every cell
+  /// the redraw clears), the line-drawing set off and ASCII in G0 (text
+  /// drawn as lines otherwise), insert mode off (each character written
+  /// would push the rest of the row right) and the whole screen as the
+  /// scrolling region.
+  static func resetSequence(rows: Int) -> [UInt8] {
+    var bytes = SignalGuard.terminfo("sgr0") + SignalGuard.terminfo("op")
+    bytes += SignalGuard.terminfo("rmacs") + Array("\u{1B}(B\u{0F}".utf8)
+    // A description without insert mode (vt100) does not say how to end it;
+    // ANSI's reset of mode 4 does, and terminals without it ignore it.
+    let endInsert = SignalGuard.terminfo("rmir")
+    bytes += endInsert.isEmpty ? Array("\u{1B}[4l".utf8) : endInsert
+    if rows > 0, let region = cn_scroll_region(0, Int32(rows - 1)) {
+      bytes += SignalGuard.withoutPadding(Array(String(cString: region).utf8))
+    }
+    return bytes
   }
 
   /// Gives the terminal back to the shell and stops the process group, as

@@ -24,4 +24,27 @@ struct RedrawEndToEndTests {
     let screen = try app.session.screen(escapes: true)
     #expect(!screen.contains("48;5;201"), "cells painted in the other program's colour:\n\(screen)")
   }
+
+  /// Modes another program left set: the line-drawing set in G0 (letters
+  /// drawn as line pieces) and insert mode (each character pushing the row
+  /// right). After one Ctrl-L the screen and the next key's frame are clean.
+  @Test(arguments: ["tmux-256color", "screen", "vt100"])
+  func ctrlLUndoesACharacterSetAndInsertModeLeftOn(term: String) async throws {
+    let app = try AppSession(term: term)
+    try await app.session.waitForText("Design")
+    let tty = try app.session.tmuxCommand(
+      ["display-message", "-p", "-t", app.session.target, "#{pane_tty}"]
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    let other = try #require(FileHandle(forWritingAtPath: tty))
+    other.write(Data("\u{1B}(0\u{1B}[4h".utf8))
+    try other.close()
+
+    try app.session.sendKeys("C-l")
+    try app.session.sendKeys("j")
+    try await app.session.waitForText("› Engineering")
+    let rows = try app.session.rows()
+    #expect(rows.contains { $0.contains("Design") }, "\(rows)")
+    #expect(!rows.contains { $0.components(separatedBy: "Design").count > 2 }, "\(rows)")
+    #expect(!rows.joined().contains("┼"), "\(rows)")
+  }
 }
