@@ -98,7 +98,15 @@ extension TeamStore {
     var own = Set(standup.meetings.ids.filter { owners[$0] == nil || owners[$0] == standup.id })
     let meetings = standup.meetings.map { meeting in
       var meeting = meeting
-      if let owner = owners[meeting.id], owner != standup.id {
+      let first = Meeting.ID(derivedID(meeting.id.rawValue, standup.id.rawValue, 0))
+      // Renumbered by an import before whose first owner has since gone:
+      // still that meeting, under the id it was given.
+      let renumberedBefore = owners[meeting.id] == nil && owners[first] == standup.id
+      if renumberedBefore {
+        meeting = Meeting(
+          id: first, date: meeting.date, transcript: meeting.transcript,
+          attendees: meeting.attendees, otherFields: meeting.otherFields)
+      } else if let owner = owners[meeting.id], owner != standup.id {
         // The first of the ids made from the two that no other standup and
         // no other meeting of this one holds (this standup may hold it from
         // an import before: then it is that meeting).
@@ -117,7 +125,7 @@ extension TeamStore {
       owners[meeting.id] = standup.id
       return meeting
     }
-    if !renumbered.isEmpty {
+    if meetings.map(\.id) != standup.meetings.map(\.id) {
       standup.meetings = IdentifiedArray(meetings, uniquingIDsWith: { first, _ in first })
     }
     return renumbered

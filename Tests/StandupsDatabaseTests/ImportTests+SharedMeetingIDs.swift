@@ -45,6 +45,18 @@ extension ImportTests {
     #expect(again.unchanged == 2)
     #expect(again.added == 0 && again.meetingsAdded == 0 && again.meetingsRenumbered == 0)
     #expect(try snapshot(database) == before)
+
+    // The original deleted, the copy alone imported again: its meetings are
+    // the ones it was given, not new ones under the original ids.
+    await alice.save(
+      IdentifiedArray(
+        uniqueElements: await alice.store.standups.filter {
+          $0.id != original.id
+        }))
+    #expect(try database.psql("SELECT count(*) FROM meetings") == "1")
+    let alone = try await alice.store.importStandups([copy])
+    #expect(alone.unchanged == 1 && alone.meetingsAdded == 0, "\(alone)")
+    #expect(try database.psql("SELECT count(*) FROM meetings") == "1")
     await alice.close()
   }
 
