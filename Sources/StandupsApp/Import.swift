@@ -67,7 +67,6 @@ struct Import: AsyncParsableCommand {
       throw ExitCode(1)
     }
     _ = await team.close()
-    removeIfKeptUnsaved(file, of: url)
     var parts = ["\(summary.added) added", "\(summary.unchanged) unchanged"]
     if summary.meetingsAdded > 0 {
       let meetings = summary.meetingsAdded == 1 ? "1 meeting" : "\(summary.meetingsAdded) meetings"
@@ -86,6 +85,7 @@ struct Import: AsyncParsableCommand {
           + summary.conflicts.map { "“\(terminalSafe($0))”" }.joined(separator: ", ")
           + "; the file's is in the database's conflicts table")
     }
+    removeIfKeptUnsaved(file, of: url)
     if !summary.fieldsNotKept.isEmpty {
       print(
         "Not imported (fields this version does not read; the database has no place for them): "
@@ -104,6 +104,6 @@ struct Import: AsyncParsableCommand {
     guard files.unsavedFiles().map(resolved).contains(resolved(path)), unlink(path) == 0 else {
       return
     }
-    print("Removed \(terminalSafe(path)): what it held is in the database now")
+    print("Removed \(terminalSafe(path)), which the app had kept these changes in")
   }
 }

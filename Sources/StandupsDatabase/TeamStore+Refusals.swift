@@ -65,7 +65,7 @@ extension TeamStore {
       return
     }
 
-    let held = keepHeld(standups)
+    let held = keepHeld(standups, against: known.standups)
     lastRefusal = reasons.map { "\($0.subject): \($0.reason)" }.joined(separator: "; ")
     let kept = held.map { "; kept in \($0)" } ?? ""
     emit.yield(.failed((lastRefusal ?? "") + kept))
@@ -91,15 +91,32 @@ extension TeamStore {
     self.heldCopy = nil
   }
 
-  /// Keeps `standups` in the data file of what the server refused, written
-  /// again only when they changed; its path, nil if it cannot be written.
-  func keepHeld(_ standups: IdentifiedArrayOf<Standup>) -> String? {
-    if let heldCopy, heldCopy.standups == standups { return heldCopy.path }
-    guard let path = try? files.keepUnsaved(standups, replacing: heldCopy?.path) else {
+  /// Keeps the standups of `standups` that differ from `stored` (what the
+  /// server refused: the rest is saved) in the data file of what is held
+  /// back, written again only when they changed; its path, nil if it cannot
+  /// be written or nothing differs (a refused deletion has nothing to keep).
+  /// Only those: importing the file must not bring back what others deleted
+  /// or put back versions others changed since.
+  func keepHeld(_ standups: IdentifiedArrayOf<Standup>, against stored: IdentifiedArrayOf<Standup>)
+    -> String?
+  {
+    let held = Self.heldBack(standups, against: stored)
+    guard !held.isEmpty else {
+      saveWentThrough()
       return nil
     }
-    heldCopy = (path, standups)
+    if let heldCopy, heldCopy.standups == held { return heldCopy.path }
+    guard let path = try? files.keepUnsaved(held, replacing: heldCopy?.path) else {
+      return nil
+    }
+    heldCopy = (path, held)
     return path
+  }
+
+  static func heldBack(
+    _ standups: IdentifiedArrayOf<Standup>, against stored: IdentifiedArrayOf<Standup>
+  ) -> IdentifiedArrayOf<Standup> {
+    standups.filter { stored[id: $0.id] != $0 }
   }
 
   /// What a refused change is about, for the user.

@@ -68,7 +68,12 @@ extension TeamStore {
   {
     guard !replay.refused.isEmpty else { return nil }
     let intended = StandupChange.applying(replay.refused, to: stored)
-    if keepHeld(intended) != nil { files.clearJournal() }
+    // Nothing to keep (a refused deletion) is nothing to replay again.
+    if TeamStore.heldBack(intended, against: stored).isEmpty
+      || keepHeld(intended, against: stored) != nil
+    {
+      files.clearJournal()
+    }
     return intended
   }
 }

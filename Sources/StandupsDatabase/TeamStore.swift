@@ -153,7 +153,7 @@ public actor TeamStore {
     // is still waiting for its retry: kept in a data file, or it is lost.
     if let (standups, _) = takeLatest() {
       let reason = lastRefusal.map { " (\($0))" } ?? ""
-      if let path = keepHeld(standups) {
+      if let path = keepHeld(standups, against: known.standups) {
         notes.append(
           "the server refused the last changes\(reason): they are kept in \(path), a data "
             + "file to send with 'standups import' once it accepts them")
@@ -175,9 +175,10 @@ public actor TeamStore {
     let stillUnsaved = earlierUnsaved.filter { FileManager.default.fileExists(atPath: $0) }
     if let newest = stillUnsaved.last {
       let more = stillUnsaved.count == 1 ? "" : " (and \(stillUnsaved.count - 1) older)"
+      // A database set up by a newer standups takes no import.
+      let advice = readOnly ? "" : ": 'standups import' sends what the database lacks"
       notes.append(
-        "changes an earlier session could not save are still kept in \(newest)\(more): "
-          + "'standups import' sends what the database lacks")
+        "changes an earlier session could not save are still kept in \(newest)\(more)" + advice)
     }
     if files.hasJournal {
       let count = files.readJournal().count
