@@ -68,6 +68,8 @@ public actor Saver<Document: Sendable & Equatable> {
     var version: FileVersion?
     var data: Data?
     var settled = false
+    /// What is wrong in it, for the banner (see `DocumentFailure.reasonSuffix`).
+    var reason = ""
   }
 
   public init(
@@ -229,7 +231,9 @@ public actor Saver<Document: Sendable & Equatable> {
         ))
       return .readOnly
     } catch {
-      return writes ? settle(Suspect(version: snapshot.version, data: snapshot.data)) : .unchanged
+      guard writes else { return .unchanged }
+      return settle(
+        Suspect(version: snapshot.version, data: snapshot.data, reason: error.reasonSuffix))
     }
     suspect = nil
     self.known = (snapshot.version, stored)
@@ -287,6 +291,7 @@ public actor Saver<Document: Sendable & Equatable> {
     let what =
       kept.map {
         "\(name) became unreadable: kept as \(($0 as NSString).lastPathComponent); saved again from memory"
+          + bad.reason
       } ?? "\(name) was deleted by another program: saved again from memory"
     onEvent(.notice(what))
     writePending(force: true, evenIfUnchanged: true)

@@ -157,6 +157,7 @@ struct LiveReloadTests {
     #expect(copies.count == 1)
     let copy = try #require(copies.first)
     #expect(screen.contains("kept as \(copy)"), "the banner names the copy:\n\(screen)")
+    #expect(screen.contains("saved again from memory ("), "and says what is wrong:\n\(screen)")
     #expect(try Data(contentsOf: app.directory.appendingPathComponent(copy)) == garbage)
 
     _ = try await app.waitForSavedData("the app's standups again", timeout: .seconds(5)) {
