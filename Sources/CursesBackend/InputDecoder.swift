@@ -109,6 +109,9 @@ struct InputDecoder {
           text.append("\n")
           pendingBreak = true
         }
+      } else if value == 9 {
+        // A tab in a pasted line (columns copied from a table) is text.
+        text.append(scalar)
       } else if isPrintable(scalar) {
         text.append(scalar)
         printable += 1

@@ -94,7 +94,19 @@ enum InventoryListScreen {
       width: max(0, min(swatchX - 2, TextWidth.of(item.displayName) + 2)),
       style: isSelected ? Styles.selected : Styles.title)
     Styles.drawSwatch(item.color, in: &row, x: swatchX, y: 0, environment: environment)
-    row.put(item.status.text, x: statusX, y: 0, width: statusWidth, style: statusStyle(item.status))
+    row.put(
+      statusText(item.status, fitting: statusWidth), x: statusX, y: 0, width: statusWidth,
+      style: statusStyle(item.status))
+  }
+
+  /// The status as it fits: a quantity too long with " in stock" shows
+  /// alone rather than cut inside its digits.
+  static func statusText(_ status: Item.Status, fitting width: Int) -> String {
+    let text = status.text
+    guard TextWidth.of(text) > width, case .inStock(let quantity) = status,
+      String(quantity).count <= width
+    else { return text }
+    return String(quantity)
   }
 
   static func statusStyle(_ status: Item.Status) -> Style {

@@ -35,9 +35,9 @@ public struct ButtonRow: Hashable, Sendable {
   public func draw(in canvas: inout Canvas) {
     let room = canvas.bounds.width
     if titles.count == 1, width > room, room > 5 {
-      let title = TextWidth.truncate(Sanitizer.inert(titles[0]), to: room - 4)
+      let kept = TextWidth.prefix(Substring(Sanitizer.inert(titles[0])), fitting: room - 5).text
       var shortened = self
-      shortened.titles = [String(title.reversed().drop { $0 == " " }.reversed())]
+      shortened.titles = [String(kept.reversed().drop { $0 == " " }.reversed()) + "…"]
       shortened.draw(in: &canvas)
       return
     }

@@ -125,6 +125,12 @@ import Testing
     #expect(
       decode(chars("first line") + [.character(13)] + chars("second line"))
         == [.paste("first line\nsecond line")])
+    // Tabs in the lines (columns of a table) stay in the text.
+    #expect(
+      decode(
+        chars("Alice Smith") + [.character(9)] + chars("Eng") + [.character(10)]
+          + chars("Bob") + [.character(9)] + chars("Ops") + [.character(10)] + chars("Cy"))
+        == [.paste("Alice Smith\tEng\nBob\tOps\nCy")])
     // Two breaks with text after each: lines, however short.
     #expect(
       decode(

@@ -188,6 +188,6 @@ struct ItemTests {
     #expect(form.validate()?.name == "Pad 2")
     // A duplicate is a new item: its name is trimmed.
     var duplicate = ItemForm.State.duplicate(of: padded, id: .init(UUID(5)))
-    #expect(duplicate.validate()?.name == "Pad  copy")
+    #expect(duplicate.validate()?.name == "Pad copy")
   }
 }

@@ -25,4 +25,15 @@ struct StatusColumnTests {
     #expect(start(of: "\(Int.max) in stock") != nil)
     #expect(start(of: "\(Int.max) in stock") == start(of: "100 in stock"))
   }
+
+  /// Where even half the row is too narrow, the quantity shows alone, not
+  /// cut inside its digits.
+  @Test func aQuantityTooWideForItsColumnDropsInStockFirst() {
+    #expect(
+      InventoryListScreen.statusText(.inStock(quantity: Int.max), fitting: 20) == "\(Int.max)")
+    #expect(InventoryListScreen.statusText(.inStock(quantity: 3), fitting: 20) == "3 in stock")
+    #expect(
+      InventoryListScreen.statusText(.outOfStock(isOnBackOrder: true), fitting: 5)
+        == Item.Status.outOfStock(isOnBackOrder: true).text)
+  }
 }

@@ -139,6 +139,8 @@ import Testing
     let row = ButtonRow(["Mark as sold out"], selected: 0, alignment: .leading)
     #expect(render(15, 1) { row.draw(in: &$0) }.text == "[ Mark as so… ]")
     #expect(render(20, 1) { row.draw(in: &$0) }.text == "[ Mark as sold out ]")
+    // Never a space before the ellipsis.
+    #expect(render(18, 1) { row.draw(in: &$0) }.text == "[ Mark as sold… ] ")
   }
 
   @Test func buttonShortcutsMatchKeys() {

@@ -231,7 +231,9 @@ extension ItemForm.State {
   public static func duplicate(of item: Item, id: Item.ID) -> Self {
     Self(
       title: "Duplicate item",
-      item: Item(id: id, name: "\(item.name) copy", color: item.color, status: item.status),
+      item: Item(
+        id: id, name: "\(item.name.trimmingCharacters(in: .whitespacesAndNewlines)) copy",
+        color: item.color, status: item.status),
       duplicateOf: item.id)
   }
 
