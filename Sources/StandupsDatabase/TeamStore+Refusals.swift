@@ -191,6 +191,13 @@ extension TeamStore {
     emit.yield(
       .notice(
         "Changes an earlier session could not save are kept in "
-          + (newest as NSString).lastPathComponent + more + advice))
+          + Self.shortPath(newest) + more + advice))
+  }
+
+  /// `path` as the user would type it: under the home directory as `~/…`.
+  static func shortPath(_ path: String, home: String = NSHomeDirectory()) -> String {
+    let home = home.hasSuffix("/") ? String(home.dropLast()) : home
+    guard !home.isEmpty, path.hasPrefix(home + "/") else { return path }
+    return "~" + path.dropFirst(home.count)
   }
 }

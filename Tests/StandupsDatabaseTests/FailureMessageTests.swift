@@ -44,3 +44,15 @@ extension FailureMessageTests {
     }
   }
 }
+
+extension FailureMessageTests {
+  /// A file is named so that the user can type it: from the home directory
+  /// as `~/…`, elsewhere in full.
+  @Test func pathsUnderTheHomeDirectoryStartWithATilde() {
+    #expect(
+      TeamStore.shortPath("/home/ada/.local/state/standups/u.json", home: "/home/ada")
+        == "~/.local/state/standups/u.json")
+    #expect(TeamStore.shortPath("/home/adam/u.json", home: "/home/ada") == "/home/adam/u.json")
+    #expect(TeamStore.shortPath("/tmp/u.json", home: "/home/ada/") == "/tmp/u.json")
+  }
+}
