@@ -60,14 +60,13 @@ extension TeamStore {
 
   /// Offers the earlier sessions' conflicts, once a session, as far as it
   /// can: a server that will not say (no permission on `conflicts`) does not
-  /// keep the app from starting. Not those the journal's replay just kept,
-  /// which the replay's outcome offers.
-  func offerEarlierConflicts(_ connection: PostgresConnection, except replayed: Replay) async {
+  /// keep the app from starting. Not those this session kept (the journal's
+  /// replay's among them, told before this), which it offers itself.
+  func offerEarlierConflicts(_ connection: PostgresConnection) async {
     guard !readOnly, !earlierConflictsOffered else { return }
     let loaded = try? await answered(on: connection) { try await loadEarlierConflicts(connection) }
-    guard let loaded else { return }
+    guard let earlier = loaded else { return }
     earlierConflictsOffered = true
-    let earlier = loaded.filter { replayed.outcome.conflicts[id: $0.id] == nil }
     if !earlier.isEmpty { emit.yield(.conflictsFromEarlier(earlier)) }
   }
 

@@ -68,7 +68,7 @@ extension TeamStore {
         try await StandupRows.load(connection, ids: nil, meetings: meetings, logger: logger)
       }
       meetingsLoaded = meetings
-      await offerEarlierConflicts(connection, except: replay)
+      await offerEarlierConflicts(connection)
     } catch {
       try? await connection.close()
       throw error
@@ -227,7 +227,7 @@ extension TeamStore {
         tell(replay.outcome)
         await removeReviewedConflicts(on: connection)
         // A session that started offline has not offered them yet.
-        await offerEarlierConflicts(connection, except: replay)
+        await offerEarlierConflicts(connection)
       } catch {
         listening?.cancel()
         listening = nil

@@ -71,10 +71,8 @@ enum StandupsListScreen {
     state.filter.isEditing || state.filter.isFiltering
   }
 
-  /// Cards that fit on a screen of `size`, for paging.
-  static func pageSize(for size: Size) -> Int {
-    max(1, ListView.visibleItems(height: size.height - 4, rowHeight: cardHeight, gap: cardGap))
-  }
+  /// Cards that fit on a screen of `size` without the filter line.
+  static func pageSize(for size: Size) -> Int { pageSize(for: size, StandupsList.State()) }
 
   /// Cards that fit on a screen of `size` below the filter line, if it shows.
   static func pageSize(for size: Size, _ state: StandupsList.State) -> Int {

@@ -6,16 +6,22 @@ import TmuxTesting
 /// the attributes it left switched on, is gone after one redraw.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct RedrawEndToEndTests {
-  @Test func ctrlLClearsWhatAnotherProgramLeftIncludingItsColour() async throws {
-    let app = try AppSession()
-    try await app.session.waitForText("Design")
+  /// Writes `text` to the app's terminal behind its back, as another
+  /// program (a wall message, a background job) would.
+  func writeAsAnotherProgram(_ text: String, to app: AppSession) throws {
     let tty = try app.session.tmuxCommand(
       ["display-message", "-p", "-t", app.session.target, "#{pane_tty}"]
     ).trimmingCharacters(in: .whitespacesAndNewlines)
-    // Another program writes to the terminal: a background colour left on.
     let other = try #require(FileHandle(forWritingAtPath: tty))
-    other.write(Data("\u{1B}[48;5;201mSTRAY".utf8))
+    other.write(Data(text.utf8))
     try other.close()
+  }
+
+  @Test func ctrlLClearsWhatAnotherProgramLeftIncludingItsColour() async throws {
+    let app = try AppSession()
+    try await app.session.waitForText("Design")
+    // Another program writes to the terminal: a background colour left on.
+    try writeAsAnotherProgram("\u{1B}[48;5;201mSTRAY", to: app)
     try await app.session.waitForText("STRAY")
 
     try app.session.sendKeys("C-l")
@@ -32,12 +38,7 @@ struct RedrawEndToEndTests {
   func ctrlLUndoesACharacterSetAndInsertModeLeftOn(term: String) async throws {
     let app = try AppSession(term: term)
     try await app.session.waitForText("Design")
-    let tty = try app.session.tmuxCommand(
-      ["display-message", "-p", "-t", app.session.target, "#{pane_tty}"]
-    ).trimmingCharacters(in: .whitespacesAndNewlines)
-    let other = try #require(FileHandle(forWritingAtPath: tty))
-    other.write(Data("\u{1B}(0\u{1B}[4h".utf8))
-    try other.close()
+    try writeAsAnotherProgram("\u{1B}(0\u{1B}[4h", to: app)
 
     try app.session.sendKeys("C-l")
     try app.session.sendKeys("j")
