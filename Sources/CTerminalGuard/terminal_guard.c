@@ -327,6 +327,26 @@ void cn_guard_uninstall(void) {
 
 static void cn_guard_at_exit(void) { cn_guard_restore_now(); }
 
+/* Ends the process as the signal would have, once the app has saved and put
+ * the terminal back: the parent (a shell, a script, a supervisor) sees it
+ * killed by the signal, which is how a shell knows to stop a loop on Ctrl-C.
+ * Output still buffered in stdio goes out first. */
+void cn_guard_end_as_signalled(int sig) {
+  fflush(NULL);
+  cn_guard_restore_now();
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  sigemptyset(&action.sa_mask);
+  action.sa_handler = SIG_DFL;
+  sigaction(sig, &action, NULL);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, sig);
+  sigprocmask(SIG_UNBLOCK, &only, NULL);
+  raise(sig);
+  _exit(128 + sig); /* a signal whose default does not end the process */
+}
+
 /* Registers the exit-time restore once per process. */
 void cn_guard_register_at_exit(void) {
   static int registered = 0;

@@ -307,6 +307,13 @@ public final class CursesTerminal: TerminalBackend {
     waiter.wake()  // lets a pending wait return
   }
 
+  /// Ends the process as `signal` would have, for the parent to see (a
+  /// shell stops a loop or a script on it). Called last: the app has
+  /// saved, put the terminal back and said what it had to.
+  public static func end(asSignalledBy signal: Int32) -> Never {
+    SignalGuard.end(asSignalledBy: signal)
+  }
+
   /// Everything the keyboard has sent, decoded. One read takes what is
   /// there; only an incomplete key at its end (an Esc alone, half a
   /// sequence) waits, up to the escape delay, for the rest.

@@ -69,6 +69,9 @@ enum SignalGuard {
   /// Writes to the terminal from the background no longer stop the process.
   static func ignoreBackgroundOutput() { cn_guard_ignore_background_output() }
 
+  /// Flushes stdio, then dies of `signal` with its default action.
+  static func end(asSignalledBy signal: Int32) -> Never { cn_guard_end_as_signalled(signal) }
+
   /// SIGTERMs, SIGINTs and SIGHUPs so far: one that came while the process was
   /// stopped shows as a change across the stop.
   static var terminationRequests: Int32 { cn_guard_termination_requests() }

@@ -121,6 +121,10 @@ struct InventoryManual: AsyncParsableCommand {
         ("1", "the terminal cannot be used, or the data could not be saved"),
         ("2", "a route that does not match or is ambiguous"),
         ("64", "a malformed command line"),
+        (
+          "128+n",
+          "ended by signal n (SIGHUP 1, SIGINT 2, SIGTERM 15, or the terminal closing), after saving what was saved and restoring the terminal"
+        ),
       ])
   }
 }

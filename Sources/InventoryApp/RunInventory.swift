@@ -92,5 +92,6 @@ struct RunInventory: AsyncParsableCommand {
       printInventoryError("\(failure)")
       throw ExitCode(1)
     }
+    if let signal = store.state.endingSignal { CursesTerminal.end(asSignalledBy: signal) }
   }
 }

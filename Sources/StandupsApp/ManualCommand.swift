@@ -152,6 +152,10 @@ struct ManualCommand: AsyncParsableCommand {
         ),
         ("2", "a route that does not match, is ambiguous, or has nothing to export"),
         ("64", "a malformed command line"),
+        (
+          "128+n",
+          "ended by signal n (SIGHUP 1, SIGINT 2, SIGTERM 15, or the terminal closing), after saving what was saved and restoring the terminal"
+        ),
       ])
   }
 }

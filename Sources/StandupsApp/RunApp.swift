@@ -114,6 +114,7 @@ struct RunApp: AsyncParsableCommand {
       printError("\(failure)")
       throw ExitCode(1)
     }
+    if let signal = store.state.endingSignal { CursesTerminal.end(asSignalledBy: signal) }
   }
 
   /// What the app holds as it quits, handed to the store at once: the save

@@ -141,5 +141,6 @@ extension RunApp {
     for note in notes { printError(note) }
     if let lost = store.state.lostWorkNote { printError(lost) }
     if printRoute { routeOutput.print(Route(state: store.state.app).path) }
+    if let signal = store.state.endingSignal { CursesTerminal.end(asSignalledBy: signal) }
   }
 }

@@ -67,6 +67,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// The app was ended (a termination signal) while it had unsaved work,
     /// which is lost: the program says so on standard error (`lostWorkNote`).
     public var quitLosingUnsavedWork = false
+    /// The termination signal the app quit on: once it has saved and
+    /// restored the terminal, the process ends as that signal would have.
+    public var endingSignal: Int32?
 
     /// What to say on standard error of work a signal's quit lost.
     public var lostWorkNote: String? {
@@ -104,8 +107,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// The quit key: quits, unless the app has unsaved work the user has not
     /// yet been warned about (then the warning shows, and the next press quits).
     case quitPressed
-    /// Quits at once (a termination signal, or the quit key confirmed).
-    case quitRequested
+    /// Quits at once: a termination signal (SIGTERM, SIGINT, SIGHUP; a
+    /// terminal that hung up is SIGHUP).
+    case quitRequested(signal: Int32)
     case suspendRequested
     /// The runtime's answer to a suspend request: stopped and continued, or
     /// not stopped (no job control).
@@ -209,11 +213,12 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       let effect = show(.notice(warning), in: &state)
       state.isQuitWarningShown = true
       return effect
-    case .quitRequested:
+    case .quitRequested(let signal):
       // A signal: whatever was unsaved, warned about or not, nobody agreed
       // to lose it.
       guard !state.isQuitRequested else { return .none }
       state.quitLosingUnsavedWork = unsavedWork(state.app) != nil
+      state.endingSignal = signal
       return quit(&state)
     case .suspendRequested:
       state.isSuspendRequested = true

@@ -150,8 +150,8 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       }
     case .resize:
       needsRender = true
-    case .terminate:
-      store.send(.quitRequested)
+    case .terminate(let signal):
+      store.send(.quitRequested(signal: signal))
     case .suspend:
       store.send(.suspendRequested)
     }

@@ -167,7 +167,8 @@ struct AppFlowTests {
     } else {
       let pid = try #require(try app.session.programPID())
       kill(pid, SIGHUP)
-      _ = try await app.session.waitForExit()
+      let status = try await app.session.waitForExit()
+      #expect(status == 128 + Int(SIGHUP))
     }
     let saved = try #require(try DataFile(path: app.dataPath).load())
     #expect(

@@ -66,7 +66,9 @@ struct DataSafetyTests {
     let pid = try #require(try app.session.programPID())
     let numbers = ["TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT]
     for signal in signals { kill(pid, numbers[signal]!) }
-    _ = try await app.session.waitForExit()
+    // Saved, then ended by the first signal, as a shell expects of it.
+    let status = try await app.session.waitForExit()
+    #expect(status == 128 + Int(numbers[signals[0]]!))
     let saved = try #require(try DataFile(path: app.dataPath).load())
     #expect(saved.map(\.title).contains("Second"))
     let modes = try app.session.sttyWords()
@@ -82,7 +84,8 @@ struct DataSafetyTests {
     try await app.session.waitForText("Design TERMED")
     let pid = try #require(try app.session.programPID())
     kill(pid, SIGTERM)
-    _ = try await app.session.waitForExit()
+    let status = try await app.session.waitForExit()
+    #expect(status == 128 + Int(SIGTERM))
     let screen = try app.session.screen(history: true)
     #expect(screen.contains("its unsaved changes were not saved"), "\(screen)")
     let saved = try #require(try DataFile(path: app.dataPath).load())

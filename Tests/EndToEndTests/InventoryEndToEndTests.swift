@@ -191,6 +191,23 @@ struct InventoryEndToEndTests {
     #expect(!names.contains { $0.contains(".unreadable-") })
   }
 
+  /// SIGTERM: the change just made is saved, then the process ends as the
+  /// signal would have, so a script or a shell loop can tell.
+  @Test func aTerminationSignalSavesThenEndsAsSignalled() async throws {
+    let fixture = try DataFixture()
+    let session = try fixture.start(arguments: ["--open", "/inventory"])
+    try await session.waitForText("Headphones")
+    try session.sendKeys("a")
+    try await session.waitForText("New item")
+    try session.type("Desk")
+    try session.sendKeys("C-s")
+    try await session.waitForNoText("New item")
+    let pid = try #require(try session.programPID())
+    kill(pid, SIGTERM)
+    #expect(try await session.waitForExit() == 128 + Int(SIGTERM))
+    #expect(try fixture.items()?.contains { $0.name == "Desk" } == true)
+  }
+
   // MARK: The data file's lock
 
   @Test func aSecondInstanceIsReadOnlyAndTheFirstStillSaves() async throws {

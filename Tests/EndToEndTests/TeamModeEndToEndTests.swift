@@ -94,6 +94,20 @@ struct TeamModeEndToEndTests {
     try Self.expectConsistent(database)
   }
 
+  /// SIGTERM: the last change reaches the server, then the process ends as
+  /// the signal would have.
+  @Test func aTerminationSignalSendsTheLastChangeThenEndsAsSignalled() async throws {
+    let database = try TeamDatabase()
+    let seed = try TeamHome()
+    try seed.importStandups(AppSession.sample, into: database.url)
+    let member = try TeamSession(url: database.url)
+    try await member.session.waitForText("2 standups")
+    try await member.add("Termed")
+    kill(try member.pid(), SIGTERM)
+    #expect(try await member.session.waitForExit() == 128 + Int(SIGTERM))
+    #expect(try database.titles() == ["Design", "Engineering", "Termed"])
+  }
+
   static let kills = ["Kill One", "Kill Two", "Kill Three"]
 
   /// Every row belongs to a standup that exists; versions start at 1; each

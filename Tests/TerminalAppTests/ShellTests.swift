@@ -209,21 +209,26 @@ struct Counter: Reducer {
     #expect(store.state.bannerText == "Changed elsewhere too")
   }
 
-  @Test func quitIsRequested() async {
+  /// The signal is kept: the process ends as it would have, once saved.
+  @Test func aTerminationSignalQuitsAndIsKeptForTheExit() async {
     let store = makeStore()
-    await store.send(.quitRequested) { $0.isQuitRequested = true }
+    await store.send(.quitRequested(signal: SIGTERM)) {
+      $0.isQuitRequested = true
+      $0.endingSignal = SIGTERM
+    }
   }
 
   @Test func theAppHearsOfAQuitOnceBeforeItHappens() async {
     let store = TestStore(initialState: Shell<Counter>.State(app: Counter.State())) {
       Shell(Counter(), quitting: .increment)
     }
-    await store.send(.quitRequested) {
+    await store.send(.quitRequested(signal: SIGHUP)) {
       $0.isQuitRequested = true
+      $0.endingSignal = SIGHUP
       $0.app.count = 1
     }
-    // A second request (a signal after the key) changes nothing more.
-    await store.send(.quitRequested)
+    // A second request (another signal) changes nothing more.
+    await store.send(.quitRequested(signal: SIGTERM))
   }
 
   /// A counter past zero is work a quit would lose.
@@ -317,9 +322,10 @@ struct Counter: Reducer {
 
   @Test func aTerminationSignalQuitsDespiteUnsavedWorkAndSaysItIsLost() async {
     let store = makeStoreWithUnsavedWork()
-    await store.send(.quitRequested) {
+    await store.send(.quitRequested(signal: SIGTERM)) {
       $0.isQuitRequested = true
       $0.quitLosingUnsavedWork = true
+      $0.endingSignal = SIGTERM
     }
   }
 
@@ -328,9 +334,10 @@ struct Counter: Reducer {
   @Test func aSignalWhileTheQuitWarningShowsStillSaysTheWorkIsLost() async {
     let store = makeStoreWithUnsavedWork()
     await pressQuitAndSeeTheWarning(store)
-    await store.send(.quitRequested) {
+    await store.send(.quitRequested(signal: SIGTERM)) {
       $0.isQuitRequested = true
       $0.quitLosingUnsavedWork = true
+      $0.endingSignal = SIGTERM
     }
     await store.skipInFlightEffects()
   }

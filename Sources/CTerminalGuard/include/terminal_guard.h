@@ -19,5 +19,6 @@ void cn_guard_ignore_background_output(void);
 void cn_guard_install(void);
 void cn_guard_uninstall(void);
 void cn_guard_register_at_exit(void);
+__attribute__((noreturn)) void cn_guard_end_as_signalled(int sig);
 
 #endif
