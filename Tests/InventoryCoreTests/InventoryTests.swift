@@ -122,6 +122,7 @@ struct InventoryTests {
     }
     await store.send(.destination(.presented(.edit(.markAsSoldOutButtonTapped)))) {
       $0.$destination[case: \.edit]?.item.status = .outOfStock(isOnBackOrder: false)
+      $0.$destination[case: \.edit]?.quantityBeforeSoldOut = 3
     }
     await store.send(.confirmEditItemButtonTapped) {
       $0.destination = nil

@@ -37,13 +37,29 @@ struct ItemFormTests {
     await store.send(.backInStockButtonTapped)
     await store.send(.markAsSoldOutButtonTapped) {
       $0.item.status = .outOfStock(isOnBackOrder: false)
+      $0.quantityBeforeSoldOut = 7
     }
     await store.send(.markAsSoldOutButtonTapped)
     await store.send(.quantityStepped(by: 1))
     await store.send(.isOnBackOrderToggled) { $0.item.status = .outOfStock(isOnBackOrder: true) }
     await store.send(.isOnBackOrderToggled) { $0.item.status = .outOfStock(isOnBackOrder: false) }
     await store.send(.isOnBackOrderToggled) { $0.item.status = .outOfStock(isOnBackOrder: true) }
+    // The quantity sold out replaced comes back: the two buttons undo each other.
+    await store.send(.backInStockButtonTapped) { $0.item.status = .inStock(quantity: 7) }
+    #expect(!store.state.hasChanges)
+  }
+
+  /// An item out of stock when the form opened has no quantity to go back to.
+  @Test func backInStockWithoutAnEarlierQuantityIsOne() async {
+    let store = makeStore(
+      Item(id: .init(UUID(1)), name: "Lamp", status: .outOfStock(isOnBackOrder: true)))
     await store.send(.backInStockButtonTapped) { $0.item.status = .inStock(quantity: 1) }
+    await store.send(.quantityStepped(by: 4)) { $0.item.status = .inStock(quantity: 5) }
+    await store.send(.markAsSoldOutButtonTapped) {
+      $0.item.status = .outOfStock(isOnBackOrder: false)
+      $0.quantityBeforeSoldOut = 5
+    }
+    await store.send(.backInStockButtonTapped) { $0.item.status = .inStock(quantity: 5) }
   }
 
   @Test func coloursCycleThroughNoneAndWrap() async {

@@ -21,6 +21,9 @@ public struct ItemForm: Reducer {
     /// Whether it edits a stored item, whose name, left as it is, is saved
     /// as stored (spaces and all: a file may hold them).
     public var editsStoredItem = false
+    /// The quantity "Mark as sold out" replaced: "Is back in stock!" brings
+    /// it back, so pressing one and then the other loses nothing.
+    public var quantityBeforeSoldOut: Int?
 
     public init(
       title: String, item: Item, focus: Field = .name, original: Item? = nil,
@@ -84,7 +87,8 @@ public struct ItemForm: Reducer {
       switch action {
       case .backInStockButtonTapped:
         guard !state.item.status.isInStock else { return .none }
-        state.item.status = .inStock(quantity: Item.minimumQuantity)
+        state.item.status = .inStock(
+          quantity: state.quantityBeforeSoldOut ?? Item.minimumQuantity)
         return .none
 
       case .colorStepped(let step):
@@ -106,7 +110,8 @@ public struct ItemForm: Reducer {
         return .none
 
       case .markAsSoldOutButtonTapped:
-        guard state.item.status.isInStock else { return .none }
+        guard case .inStock(let quantity) = state.item.status else { return .none }
+        state.quantityBeforeSoldOut = quantity
         state.item.status = .outOfStock(isOnBackOrder: false)
         return .none
 
