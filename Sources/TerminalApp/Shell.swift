@@ -58,6 +58,10 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     public var helpScroll = 0
     public var alertFocus: AlertFocus?
     public var banner: Banner?
+    /// Banners that came while another was up, shown in turn as each goes
+    /// (a key, a notice's time, an error resolved): several that come at
+    /// once, at a start, are each read. Empty whenever `banner` is nil.
+    public var queuedBanners: [Banner] = []
     /// A standing message (e.g. "read-only"), shown when no banner is.
     public var status: String?
     public var isQuitRequested = false
@@ -169,14 +173,12 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         state.status = status
         return effect.merge(with: show(banner, in: &state))
       case .resolveError:
-        Self.resolveError(in: &state)
-        return effect
+        return effect.merge(with: resolveError(in: &state))
       case .resolveErrorAndStatus(let prefixes):
-        Self.resolveError(in: &state)
         if let status = state.status, prefixes.contains(where: status.hasPrefix) {
           state.status = nil
         }
-        return effect
+        return effect.merge(with: resolveError(in: &state))
       case nil: return effect
       }
     case .helpToggled:
@@ -192,16 +194,16 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     case .bannerShown(let banner):
       return show(banner, in: &state)
     case .errorResolved:
-      Self.resolveError(in: &state)
-      return .none
+      return resolveError(in: &state)
     case .noticeExpired:
-      if state.banner?.kind == .notice { state.banner = nil }
       state.isQuitWarningShown = false
-      return .none
+      guard state.banner?.kind == .notice else { return .none }
+      state.banner = nil
+      return showNext(in: &state)
     case .keyPressed:
       state.banner = nil
       state.isQuitWarningShown = false
-      return .cancel(id: CancelID.notice)
+      return state.queuedBanners.isEmpty ? .cancel(id: CancelID.notice) : showNext(in: &state)
     case .statusChanged(let status):
       state.status = status
       return .none
@@ -210,6 +212,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         // Nothing unsaved, or the user was warned and pressed it again.
         return quit(&state)
       }
+      // At once, in front of any other: the next press quits.
+      if let shown = state.banner { state.queuedBanners.insert(shown, at: 0) }
+      state.banner = nil
       let effect = show(.notice(warning), in: &state)
       state.isQuitWarningShown = true
       return effect
@@ -235,13 +240,27 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     }
   }
 
-  private static func resolveError(in state: inout State) {
-    if state.banner?.kind == .error { state.banner = nil }
+  /// Errors waiting their turn are as stale as the one shown.
+  private func resolveError(in state: inout State) -> Effect<Action> {
+    state.queuedBanners.removeAll { $0.kind == .error }
+    guard state.banner?.kind == .error else { return .none }
+    state.banner = nil
+    return showNext(in: &state)
   }
 
-  /// The newest message wins; a notice goes by itself after a while. The
-  /// quit key's warning, replaced, is taken back: a press must follow it.
+  public static var maximumQueuedBanners: Int { 4 }
+
+  /// Shown now when the banner line is free; otherwise it waits its turn
+  /// (the oldest waiting goes when too many wait). A notice goes by itself
+  /// after a while.
   private func show(_ banner: Banner, in state: inout State) -> Effect<Action> {
+    guard state.banner == nil else {
+      if state.queuedBanners.count >= Self.maximumQueuedBanners {
+        state.queuedBanners.removeFirst()
+      }
+      state.queuedBanners.append(banner)
+      return .none
+    }
     state.banner = banner
     state.isQuitWarningShown = false
     guard banner.kind == .notice else { return .cancel(id: CancelID.notice) }
@@ -251,6 +270,12 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       await send(.noticeExpired)
     }
     .cancellable(id: CancelID.notice, cancelInFlight: true)
+  }
+
+  /// The banner line is free: the first waiting banner, if any, shows.
+  private func showNext(in state: inout State) -> Effect<Action> {
+    guard !state.queuedBanners.isEmpty else { return .cancel(id: CancelID.notice) }
+    return show(state.queuedBanners.removeFirst(), in: &state)
   }
 }
 

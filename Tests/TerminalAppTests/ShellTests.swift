@@ -95,15 +95,64 @@ struct Counter: Reducer {
     await store.finish()
   }
 
-  @Test func theNewestMessageWinsAndAnErrorOutlivesANoticesTimer() async {
+  /// Messages that come together (as at a start: a conflict, a file kept
+  /// aside, offline) are each shown, in turn.
+  @Test func aBannerThatComesWhileAnotherIsUpWaitsItsTurn() async {
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.bannerShown(.notice("first"))) { $0.banner = .notice("first") }
-    await store.send(.bannerShown(.error("broken"))) { $0.banner = .error("broken") }
-    // The notice's timer was cancelled with it: the error stays.
+    await store.send(.bannerShown(.error("broken"))) { $0.queuedBanners = [.error("broken")] }
+    await store.send(.bannerShown(.notice("third"))) {
+      $0.queuedBanners = [.error("broken"), .notice("third")]
+    }
+    await untilSleeping(on: clock)
     await clock.advance(by: Shell<Counter>.noticeDuration)
+    await store.receive(.noticeExpired) {
+      $0.banner = .error("broken")
+      $0.queuedBanners = [.notice("third")]
+    }
+    // An error outlives a notice's time; a key takes it, and the next shows.
+    await clock.advance(by: Shell<Counter>.noticeDuration)
+    await store.send(.keyPressed) {
+      $0.banner = .notice("third")
+      $0.queuedBanners = []
+    }
+    await untilSleeping(on: clock)
+    await clock.advance(by: Shell<Counter>.noticeDuration)
+    await store.receive(.noticeExpired) { $0.banner = nil }
     await store.finish()
-    #expect(store.state.banner == .error("broken"))
+  }
+
+  /// Only the newest few wait: a burst cannot keep the line busy for long.
+  @Test func theOldestWaitingBannerGoesWhenTooManyWait() async {
+    let store = makeStore()
+    await store.send(.bannerShown(.error("shown"))) { $0.banner = .error("shown") }
+    let count = Shell<Counter>.maximumQueuedBanners + 2
+    for number in 1...count {
+      await store.send(.bannerShown(.error("\(number)"))) {
+        $0.queuedBanners = (max(1, number - Shell<Counter>.maximumQueuedBanners + 1)...number)
+          .map { .error("\($0)") }
+      }
+    }
+  }
+
+  /// A save that went through makes every "not saved" error stale, shown
+  /// or waiting; a notice waiting behind the error then shows.
+  @Test func aResolvedErrorTakesWaitingErrorsWithIt() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    await store.send(.bannerShown(.error("Not saved: disk full"))) {
+      $0.banner = .error("Not saved: disk full")
+    }
+    await store.send(.bannerShown(.notice("Copied"))) { $0.queuedBanners = [.notice("Copied")] }
+    await store.send(.bannerShown(.error("Not saved: still full"))) {
+      $0.queuedBanners = [.notice("Copied"), .error("Not saved: still full")]
+    }
+    await store.send(.errorResolved) {
+      $0.banner = .notice("Copied")
+      $0.queuedBanners = []
+    }
+    await store.skipInFlightEffects()
   }
 
   @Test func theStatusShowsWhenNoBannerDoes() async {
@@ -292,17 +341,36 @@ struct Counter: Reducer {
     await store.skipInFlightEffects()
   }
 
-  @Test func anotherBannerInItsPlaceTakesItBack() async {
+  /// A failed save's error, say, waits behind the warning, which stands:
+  /// the next press still quits, and any other key shows the error.
+  @Test func aBannerThatComesWhileTheWarningShowsWaitsBehindIt() async {
     let store = makeStoreWithUnsavedWork()
     await pressQuitAndSeeTheWarning(store)
-    // A failed save's error, say: the warning is no longer on screen.
     await store.send(.bannerShown(.error("Not saved"))) {
+      $0.queuedBanners = [.error("Not saved")]
+    }
+    #expect(store.state.isQuitWarningShown)
+    // The error takes the warning's place, and its timer with it.
+    await store.send(.keyPressed) {
       $0.banner = .error("Not saved")
+      $0.queuedBanners = []
       $0.isQuitWarningShown = false
     }
-    await pressQuitAndSeeTheWarning(store)
+  }
+
+  /// The warning shows at once, in front of a banner that was up; that
+  /// banner comes back once the warning is taken back.
+  @Test func theWarningGoesInFrontOfABannerThatWasUp() async {
+    let store = makeStoreWithUnsavedWork()
+    await store.send(.bannerShown(.error("Offline"))) { $0.banner = .error("Offline") }
+    await store.send(.quitPressed) {
+      $0.banner = .notice("The count is not saved")
+      $0.queuedBanners = [.error("Offline")]
+      $0.isQuitWarningShown = true
+    }
     await store.send(.keyPressed) {
-      $0.banner = nil
+      $0.banner = .error("Offline")
+      $0.queuedBanners = []
       $0.isQuitWarningShown = false
     }
   }
