@@ -115,6 +115,31 @@ struct TestStoreTests {
     await store.receive(.increment) { $0.count = 1 }
   }
 
+  /// Effects run one at a time, in the order they were started (as under
+  /// TCA's main serial executor): the first of two merged effects sends
+  /// first even when it works longer before sending, at every run.
+  @Test func mergedEffectsSendInTheOrderTheyStarted() async {
+    enum Action: Equatable { case start, first, second }
+    for _ in 0..<20 {
+      let store = TestStore(initialState: 0) {
+        Reduce<Int, Action> { _, action in
+          guard action == .start else { return .none }
+          return .merge(
+            .run { send in
+              var sum = 0
+              for number in 0..<200_000 { sum &+= number & 7 }
+              await send(sum >= 0 ? .first : .second)
+            },
+            .run { send in await send(.second) }
+          )
+        }
+      }
+      await store.send(.start)
+      await store.receive(.first)
+      await store.receive(.second)
+    }
+  }
+
   @Test func finishWaitsForEffects() async {
     let store = makeStore()
     await store.send(.incrementLater)
