@@ -42,11 +42,31 @@ struct KeySequences {
       guard let name = cn_string_capability_name(index), name.pointee == UInt8(ascii: "k"),
         let value = cn_string_capability_value(index), value.pointee != 0
       else { continue }
-      let code = key_defined(value)
+      var code = key_defined(value)
       guard code > 0 else { continue }
+      if code > KEY_MAX, let standard = standardCode(ofExtended: String(cString: name)) {
+        code = standard
+      }
       sequences.append((Array(UnsafeRawBufferPointer(start: value, count: strlen(value))), code))
     }
     return KeySequences(sequences)
+  }
+
+  /// A second sequence for a standard key, as an extended capability named
+  /// after it with a number (`linux` lists Shift-Tab as `kcbt` and `kcbt2`,
+  /// the `\E[Z` that tmux and most terminals send): the standard key's
+  /// code, where ncurses gives it a code of its own no app knows.
+  static func standardCode(
+    ofExtended name: String,
+    codeOfStandard: (String) -> Int32? = { name in
+      cn_tigetstr(name).map { key_defined($0) }
+    }
+  ) -> Int32? {
+    let base = String(name.reversed().drop(while: \.isNumber).reversed())
+    guard base != name, base.count > 1, base.hasPrefix("k"),
+      let code = codeOfStandard(base), code > 0, code <= KEY_MAX
+    else { return nil }
+    return code
   }
 
   /// Decodes `bytes`. Unless `final`, a tail that may be the start of a

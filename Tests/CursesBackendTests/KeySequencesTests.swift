@@ -28,6 +28,18 @@ import Testing
       keys.decode([0x7F, 0x08], final: true).input == [.keyCode(KEY_DC), .keyCode(KEY_BACKSPACE)])
   }
 
+  /// `linux`'s `kcbt2` (`\E[Z`) is Shift-Tab, like its `kcbt`; an extended
+  /// key of its own (`kUP5`, Ctrl-Up) or one the terminal lacks the standard
+  /// form of keeps the code ncurses gave it.
+  @Test func aNumberedExtendedKeyIsItsStandardKey() {
+    let standard: [String: Int32] = ["kcbt": KEY_BTAB, "kUP": KEY_MAX + 3]
+    let lookUp = { (name: String) in standard[name] }
+    #expect(KeySequences.standardCode(ofExtended: "kcbt2", codeOfStandard: lookUp) == KEY_BTAB)
+    #expect(KeySequences.standardCode(ofExtended: "kUP5", codeOfStandard: lookUp) == nil)
+    #expect(KeySequences.standardCode(ofExtended: "kcub2", codeOfStandard: lookUp) == nil)
+    #expect(KeySequences.standardCode(ofExtended: "kcbt", codeOfStandard: lookUp) == nil)
+  }
+
   @Test func textIsCharactersWhateverItsLength() {
     let text = "jé日😀"
     let (input, rest) = keys.decode(Array(text.utf8), final: false)

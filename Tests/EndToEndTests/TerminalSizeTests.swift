@@ -26,6 +26,19 @@ struct TerminalSizeTests {
     try await app.quitAndExpectSaneTerminal(keys: ["q"])
   }
 
+  /// Shift-Tab arrives as `\E[Z` (tmux, most terminals): `linux` lists
+  /// those bytes as `kcbt2`, a second Shift-Tab, which ncurses gave a code
+  /// of its own. From the title it goes back to the last attendee.
+  @Test(arguments: ["linux", "screen-256color", "xterm-256color", "vt220"])
+  func shiftTabGoesBackUnderEveryTerminalType(term: String) async throws {
+    let app = try AppSession(arguments: ["--open", "/Design/edit"], term: term)
+    try await app.session.waitForText("Edit standup")
+    try app.session.sendKeys("BTab")
+    try app.session.type("Zed")
+    try await app.session.waitForText("GraceZed")
+    #expect(try !app.session.screen().contains("DesignZed"))
+  }
+
   @Test func aTerminalThatCannotMoveItsCursorIsRefusedWithAReason() async throws {
     let app = try AppSession(term: "dumb")
     #expect(try await app.session.waitForExit() == 1)
