@@ -58,6 +58,6 @@ public struct DataLocation: Sendable {
 
 /// The directory a file path is in ("." for a bare name).
 func directory(of path: String) -> String {
-  let directory = (path as NSString).deletingLastPathComponent
+  let directory = PathName.parent(of: path)
   return directory.isEmpty ? "." : directory
 }

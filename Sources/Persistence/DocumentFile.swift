@@ -130,7 +130,7 @@ public struct DocumentFile<Document: Sendable>: Sendable {
       current =
         destination.hasPrefix("/")
         ? destination
-        : ((current as NSString).deletingLastPathComponent as NSString)
+        : (PathName.parent(of: current) as NSString)
           .appendingPathComponent(destination)
     }
     return current

@@ -9,7 +9,7 @@ public final class FileLock {
   /// Takes the lock, or returns nil when another process holds it.
   public init?(dataPath: String) {
     let lockPath = dataPath + ".lock"
-    let directory = (lockPath as NSString).deletingLastPathComponent
+    let directory = PathName.parent(of: lockPath)
     if !directory.isEmpty {
       try? FileManager.default.createDirectory(
         atPath: directory, withIntermediateDirectories: true,

@@ -241,7 +241,7 @@ extension DocumentFile {
     if replacing, replaces, access(path, W_OK) != 0, errno == EACCES {
       throw .unwritable(path: path, reason: "no permission to write it")
     }
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = PathName.parent(of: path)
     if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
       do {
         try FileManager.default.createDirectory(
@@ -296,7 +296,7 @@ extension DocumentFile {
 
   /// Makes a rename in the directory durable.
   static func syncDirectory(of path: String) {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = PathName.parent(of: path)
     let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
     if fd >= 0 {
       fsync(fd)

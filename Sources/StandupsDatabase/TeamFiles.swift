@@ -21,7 +21,7 @@ public struct TeamFiles: Sendable {
   public init(cachePath: String, journalPath: String) {
     self.cachePath = cachePath
     self.journalPath = journalPath
-    unsavedStem = (journalPath as NSString).deletingLastPathComponent + "/unsaved"
+    unsavedStem = PathName.parent(of: journalPath) + "/unsaved"
   }
 
   public init(url: DatabaseURL, environment: [String: String]) {
@@ -104,7 +104,7 @@ public struct TeamFiles: Sendable {
 
   /// The data files earlier sessions kept (`keepUnsaved`), oldest first.
   public func unsavedFiles() -> [String] {
-    let directory = (unsavedStem as NSString).deletingLastPathComponent
+    let directory = PathName.parent(of: unsavedStem)
     let prefix = (unsavedStem as NSString).lastPathComponent + "-"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
@@ -156,7 +156,7 @@ public struct TeamFiles: Sendable {
   // MARK: Writing
 
   static func makeDirectory(for path: String) throws {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = PathName.parent(of: path)
     try FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import StandupsCore
 
 /// The real `standups` binary in an 80×24 pseudo-terminal: bytes written per
@@ -12,7 +13,7 @@ struct TerminalBench {
   var environment: [String: String] {
     [
       "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-      "HOME": (dataFile as NSString).deletingLastPathComponent,
+      "HOME": PathName.parent(of: dataFile),
       "PATH": "/usr/bin:/bin",
       // `STANDUPS_EXECUTORS=platform make bench` compares with libdispatch's executors.
       "STANDUPS_EXECUTORS": ProcessInfo.processInfo.environment["STANDUPS_EXECUTORS"] ?? "",

@@ -37,7 +37,7 @@ struct Options {
   var writeData: String?
 
   init(_ arguments: [String]) {
-    let binDirectory = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
+    let binDirectory = PathName.parent(of: CommandLine.arguments[0])
     app = binDirectory + "/standups"
     reference = binDirectory + "/ncurses-reference"
     var rest = arguments[...]

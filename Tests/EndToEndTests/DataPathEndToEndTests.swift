@@ -58,6 +58,34 @@ struct DataPathEndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
   }
 
+  /// A one-character file name (`a`, `-`, `.`) is a name like any other:
+  /// Foundation's path arithmetic traps on it, ours does not.
+  @Test func aOneCharacterDataFileNameIsAFileName() throws {
+    let standups = try #require(Self.standups)
+    let inventory = try #require(Self.inventory)
+    let directory = try Harness.temporaryDirectory("one-character")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try DataFile(path: directory.appendingPathComponent("a").path).save([.mock])
+    func run(_ command: String) throws -> Harness.Output {
+      try Harness.run(
+        "/bin/sh", ["-c", "cd '\(directory.path)' && \(command)"],
+        environment: TerminalSession.environment)
+    }
+    let export = try run("'\(standups)' export --data a")
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stdout.contains(Standup.mock.title), "\(export.stdout)")
+    for command in [
+      "'\(standups)' render --data -", "'\(inventory)' render --data x --open /inventory",
+    ] {
+      let result = try run(command)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+      #expect(!result.stderr.contains("crashed"), "\(command): \(result.stderr)")
+    }
+    let directoryAsFile = try run("'\(standups)' export --data .")
+    #expect(directoryAsFile.status != 0 && directoryAsFile.status < 128)
+    #expect(!directoryAsFile.stderr.isEmpty)
+  }
+
   /// inventory's `render` opens what the app would: nothing from a device
   /// (which never ends), the samples from an empty file.
   @Test func inventoryRendersSpecialAndEmptyFilesAsTheAppOpensThem() throws {
