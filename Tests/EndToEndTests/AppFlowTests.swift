@@ -66,6 +66,23 @@ struct AppFlowTests {
     try await app.quitAndExpectSaneTerminal(keys: ["q"])
   }
 
+  /// A whole line copied with its break, pasted where the terminal does not
+  /// mark pastes (tmux paste-buffer without -p), on a screen without a
+  /// field: ignored, its break included (Enter would start a meeting).
+  @Test func aPastedLineWithItsBreakPressesNoEnter() async throws {
+    let app = try AppSession(arguments: ["--open", "/Design"])
+    try await app.session.waitForText("Start meeting")
+    try app.session.tmuxCommand(["set-buffer", "Finished the date picker\n"])
+    try app.session.tmuxCommand(["paste-buffer", "-t", app.session.target])
+    // The next key is read on the same screen: the detail's edit key.
+    try app.session.sendKeys("e")
+    try await app.session.waitForText("Edit standup")
+    #expect(try !app.screen().contains("Speaker 1 of"))
+    try app.session.sendKeys("Escape")
+    try await app.session.waitForNoText("Edit standup")
+    try await app.quitAndExpectSaneTerminal(keys: ["C-c"])
+  }
+
   @Test func escGoesBackWhileArrowsAndAltStillDecode() async throws {
     let app = try AppSession()
     try await app.session.waitForText("Design")
