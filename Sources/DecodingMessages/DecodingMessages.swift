@@ -4,15 +4,22 @@ import Foundation
 /// `standups[0].minutes`, or a line and column for broken JSON) and what was
 /// expected there, instead of `Decoder`'s Swift type names.
 public enum DecodingMessages {
+  /// `data` as UTF-8 text, its invalid bytes (a hand-edited file, a bad
+  /// copy) each U+FFFD, so that they cost one character, not the file.
+  public static func repairingUTF8(_ data: Data) -> Data {
+    String(data: data, encoding: .utf8) == nil
+      ? Data(String(decoding: data, as: UTF8.self).utf8) : data
+  }
+
   /// `error`, thrown by `JSONDecoder` reading `data`.
   public static func describe(_ error: any Error, in data: Data) -> String {
     switch error {
     case DecodingError.dataCorrupted(let context):
       if context.codingPath.isEmpty, context.debugDescription.contains("not valid JSON") {
         guard let syntax = JSONSyntax.firstError(in: data) else {
-          // Valid JSON the decoder still refused: what it says of numbers
-          // that do not fit, without a place.
-          return "a number does not fit where it is: a fraction, or one too large, where a"
+          // Valid JSON the decoder still refused, without saying where.
+          return JSONSyntax.firstRefusedValue(in: data)
+            ?? "a number does not fit where it is: a fraction, or one too large, where a"
             + " whole number belongs"
         }
         return "not valid JSON at \(syntax)"

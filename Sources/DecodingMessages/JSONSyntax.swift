@@ -8,9 +8,24 @@ enum JSONSyntax {
     return "\(scanner.position): \(problem)"
   }
 
+  /// In valid JSON that `JSONDecoder` still refused, what it refuses and
+  /// where: "items[0].quantity: 2.5 is not a whole number", a number too
+  /// large for 64 bits, a `\u` escape that is half a character. Nil when
+  /// there is none of those.
+  static func firstRefusedValue<Bytes: Collection<UInt8>>(in bytes: Bytes) -> String? {
+    var scanner = Scanner(bytes: Array(bytes), findsRefusedValues: true)
+    guard scanner.document() == nil, let refused = scanner.refused else { return nil }
+    return refused
+  }
+
   private struct Scanner {
     let bytes: [UInt8]
     var i = 0
+    /// Also looks for what JSONDecoder refuses in valid JSON (`refused`),
+    /// which needs where each value is (`path`).
+    var findsRefusedValues = false
+    var refused: String?
+    var path: [String] = []
 
     /// Nil when the whole text is one JSON value; else what is wrong at `i`.
     mutating func document() -> String? {
@@ -68,16 +83,27 @@ enum JSONSyntax {
           guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
             return unexpected("where a key in quotes belongs")
           }
+          let keyStart = i + 1
           if let problem = string() { return problem }
+          let keyEnd = i - 1
           guard take(UInt8(ascii: ":")) else { return unexpected("where `:` belongs") }
+          if findsRefusedValues {
+            let key = String(decoding: bytes[keyStart..<keyEnd], as: UTF8.self)
+            path.append(path.isEmpty ? key : ".\(key)")
+          }
           if let problem = value(depth: depth + 1) { return problem }
+          if findsRefusedValues { path.removeLast() }
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}")) ? nil : unexpected("where `,` or `}` belongs")
       case UInt8(ascii: "["):
         i += 1
         if take(UInt8(ascii: "]")) { return nil }
+        var index = 0
         repeat {
+          if findsRefusedValues { path.append("[\(index)]") }
           if let problem = value(depth: depth + 1) { return problem }
+          if findsRefusedValues { path.removeLast() }
+          index += 1
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "]")) ? nil : unexpected("where `,` or `]` belongs")
       case UInt8(ascii: "\""): return string()
@@ -116,6 +142,7 @@ enum JSONSyntax {
             else {
               return unexpected("in a \\u escape, which takes four hex digits")
             }
+            if findsRefusedValues { noteSurrogate(hex) }
             i += 5
           } else {
             guard "\"\\/bfnrt".utf8.contains(bytes[i]) else {
@@ -134,7 +161,37 @@ enum JSONSyntax {
       return "a string is not closed"
     }
 
+    /// A high surrogate must be followed by `\u` and a low one; a low one
+    /// must follow a high one.
+    mutating func noteSurrogate(_ hex: ArraySlice<UInt8>) {
+      guard refused == nil, let unit = UInt16(String(decoding: hex, as: UTF8.self), radix: 16)
+      else { return }
+      let escape = "\\u" + String(decoding: hex, as: UTF8.self)
+      let pairEscape = bytes.dropFirst(i + 5).prefix(6)
+      let pair =
+        pairEscape.count == 6 && pairEscape.starts(with: Array("\\u".utf8))
+        ? UInt16(String(decoding: pairEscape.dropFirst(2), as: UTF8.self), radix: 16) : nil
+      let isHigh = (0xD800...0xDBFF).contains(unit)
+      let isLow = (0xDC00...0xDFFF).contains(unit)
+      let follows = bytes[..<max(0, i - 1)].suffix(6)
+      let afterHigh =
+        follows.count == 6 && follows.starts(with: Array("\\u".utf8))
+        && UInt16(String(decoding: follows.dropFirst(2), as: UTF8.self), radix: 16).map {
+          (0xD800...0xDBFF).contains($0)
+        } == true
+      if (isHigh && !(pair.map { (0xDC00...0xDFFF).contains($0) } ?? false))
+        || (isLow && !afterHigh)
+      {
+        refused = "\(location): \(escape) is half a character (a surrogate without its pair)"
+      }
+    }
+
+    /// Where the scanner is, as DecodingMessages.path writes it.
+    var location: String { path.isEmpty ? "the top level" : path.joined() }
+
     mutating func number() -> String? {
+      let start = i
+      defer { if findsRefusedValues, refused == nil { noteNumber(bytes[start..<i]) } }
       if bytes[i] == UInt8(ascii: "-") { i += 1 }
       func digits(_ scanner: inout Scanner) -> Int {
         let start = scanner.i
@@ -164,6 +221,23 @@ enum JSONSyntax {
         guard digits(&self) > 0 else { return unexpected("in a number") }
       }
       return nil
+    }
+
+    /// Numbers in these files are whole and fit 64 bits (JSONDecoder reads
+    /// 1e3 as 1000, not 2.5 nor 2^64).
+    mutating func noteNumber(_ text: ArraySlice<UInt8>) {
+      let written = String(decoding: text, as: UTF8.self)
+      let tooLarge = "\(location): \(written) is too large (at most 9223372036854775807)"
+      guard written.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
+        if Int64(written) == nil { refused = tooLarge }
+        return
+      }
+      guard let value = Double(written) else { return }
+      if value.rounded() != value {
+        refused = "\(location): \(written) is not a whole number"
+      } else if value.magnitude >= 0x1p63 {
+        refused = tooLarge
+      }
     }
   }
 }

@@ -103,6 +103,21 @@ struct InventoryFormatTests {
     #expect(try InventoryFormat.decode(InventoryFormat.encode(items)) == [expected])
   }
 
+  /// A Latin-1 byte (a file saved by another editor) costs that character,
+  /// not every item; what the decoder refuses without a place is said
+  /// with its place.
+  @Test func invalidUTF8IsRepairedAndRefusedValuesAreSaidWhere() throws {
+    let id = "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01"
+    var bytes = Array(#"{ "version": 1, "items": [{ "id": "\#(id)", "name": "Clavier caf"#.utf8)
+    bytes += [0xE9]
+    bytes += Array(#"", "quantity": 2 }] }"#.utf8)
+    #expect(try InventoryFormat.decode(Data(bytes)).first?.name == "Clavier caf\u{FFFD}")
+    let fraction = #"{ "version": 1, "items": [{ "id": "\#(id)", "name": "A", "quantity": 2.5 }] }"#
+    #expect(throws: FormatError.corrupt("items[0].quantity: 2.5 is not a whole number")) {
+      try InventoryFormat.decode(Data(fraction.utf8))
+    }
+  }
+
   @Test func theDocumentFormatIsTheInventoryFormat() throws {
     let format = DocumentFormat.inventory
     #expect(format.name == "inventory file")

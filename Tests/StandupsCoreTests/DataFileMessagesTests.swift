@@ -86,13 +86,48 @@ struct DataFileMessagesTests {
     #expect(message(json) == "not valid JSON at \(expected)")
   }
 
-  /// Valid JSON the decoder still calls not JSON: a number that does not
-  /// fit a whole number (it gives no place), said as such, not as bad text.
-  @Test(arguments: ["99999999999999999999", "1.5"])
-  func aNumberThatDoesNotFitIsNotCalledBadJSON(version: String) {
+  /// Valid JSON the decoder still calls not JSON, without a place: a number
+  /// that is not whole or too large, a `\u` escape that is half a character.
+  /// Said with where it is.
+  @Test(arguments: [
+    (
+      #"{"version": 99999999999999999999, "standups": []}"#,
+      "version: 99999999999999999999 is too large (at most 9223372036854775807)"
+    ),
+    (#"{"version": 1.5, "standups": []}"#, "version: 1.5 is not a whole number"),
+    (
+      #"{"version": 1, "standups": [{"id": "00000000-0000-0000-0000-00000000000A", "title": "x", "#
+        + #""theme": "teal", "minutes": 2.5, "attendees": []}]}"#,
+      "standups[0].minutes: 2.5 is not a whole number"
+    ),
+    (
+      #"{"version": 1, "standups": [{"id": "00000000-0000-0000-0000-00000000000A", "#
+        + #""title": "A\ud800B", "theme": "teal", "minutes": 5, "attendees": []}]}"#,
+      "standups[0].title: \\ud800 is half a character (a surrogate without its pair)"
+    ),
+  ])
+  func aValueJSONDecoderRefusesWithoutAPlaceIsSaidWithItsPlace(json: String, expected: String) {
+    #expect(message(json) == expected)
+  }
+
+  /// Whole numbers however written, the largest 64-bit one, and a surrogate
+  /// pair are no problem.
+  @Test func wellFormedNumbersAndPairsAreNotRefused() {
     #expect(
-      message(#"{"version": \#(version), "standups": []}"#)
-        == "a number does not fit where it is: a fraction, or one too large, where a whole"
-        + " number belongs")
+      message(
+        #"{"version": 1e0, "standups": [{"id": "00000000-0000-0000-0000-00000000000A", "#
+          + #""title": "\ud83d\ude00 9223372036854775807", "theme": "teal", "minutes": 5, "#
+          + #""attendees": []}]}"#) == nil)
+  }
+
+  /// Invalid UTF-8 costs the broken character, not the file.
+  @Test func invalidUTF8IsRepaired() throws {
+    var bytes = Array(
+      #"{"version": 1, "standups": [{"id": "00000000-0000-0000-0000-00000000000A", "title": "caf"#
+        .utf8)
+    bytes += [0xE9]
+    bytes += Array(#"", "theme": "teal", "minutes": 5, "attendees": []}]}"#.utf8)
+    let standups = try StandupsFormat.decode(Data(bytes))
+    #expect(standups.first?.title == "caf\u{FFFD}")
   }
 }

@@ -18,6 +18,8 @@ public enum InventoryFormat {
   }
 
   public static func decode(_ data: Data) throws(FormatError) -> IdentifiedArrayOf<Item> {
+    // Invalid UTF-8 costs the broken characters, not the file.
+    let data = DecodingMessages.repairingUTF8(data)
     let decoder = JSONDecoder()
     do {
       // The version first: a newer file is refused as such, whatever else it holds.

@@ -49,10 +49,7 @@ public enum StandupsFormat {
   static func decodeWithJSONDecoder(_ data: Data) throws(Failure) -> IdentifiedArrayOf<Standup> {
     // Invalid UTF-8 (a hand-edited file, a bad copy) must not cost the whole
     // file: the broken bytes become U+FFFD and everything else loads.
-    var data = data
-    if String(data: data, encoding: .utf8) == nil {
-      data = Data(String(decoding: data, as: UTF8.self).utf8)
-    }
+    let data = DecodingMessages.repairingUTF8(data)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     do {
