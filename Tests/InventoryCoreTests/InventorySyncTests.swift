@@ -358,10 +358,11 @@ struct InventorySyncTests {
     expectSaved(stored + [cans], revision: 1)
   }
 
-  /// Esc on it lets the item go.
-  @Test func cancellingTheEditOfAnItemDeletedElsewhereLetsItGo() async {
-    let store = makeStore(
-      appState(selection: .headphones, destination: .edit(.editItem(.headphones))))
+  /// The untouched edit popover of Headphones open, then Headphones deleted
+  /// elsewhere; returns the items stored now.
+  func untouchedPopoverOfHeadphonesDeletedElsewhere(
+    _ store: TestStoreOf<AppFeature>
+  ) async -> IdentifiedArrayOf<Item> {
     let stored = deleting(.headphones)
     await store.send(changed(stored: stored, revision: 1)) {
       $0.storeRevision = 1
@@ -369,11 +370,36 @@ struct InventorySyncTests {
       $0.inventory.selection = Item.mouse.id
     }
     await store.receive(.notified(.deletedWhileEditing(name: "Headphones")))
+    expectSaved(stored, revision: 1)
+    return stored
+  }
+
+  /// The banner said "save your edit to keep it": saving keeps it, whether
+  /// anything in the popover was changed or not.
+  @Test func anUntouchedEditPopoverOfAnItemDeletedElsewhereKeepsItOnSave() async {
+    let store = makeStore(
+      appState(selection: .headphones, destination: .edit(.editItem(.headphones))))
+    let stored = await untouchedPopoverOfHeadphonesDeletedElsewhere(store)
+    await store.send(\.inventory.confirmEditItemButtonTapped) {
+      $0.inventory.destination = nil
+      $0.inventory.items = stored + [.headphones]
+      $0.inventory.selection = Item.headphones.id
+    }
+    await store.finish()
+    expectSaved(stored + [.headphones], revision: 1)
+  }
+
+  /// Esc on it lets the item go.
+  @Test func cancellingTheEditOfAnItemDeletedElsewhereLetsItGo() async {
+    let store = makeStore(
+      appState(selection: .headphones, destination: .edit(.editItem(.headphones))))
+    let stored = await untouchedPopoverOfHeadphonesDeletedElsewhere(store)
     await store.send(\.inventory.cancelEditItemButtonTapped) {
       $0.inventory.destination = nil
     }
     #expect(store.state.inventory.items == stored)
     await store.finish()
+    expectNothingSaved()
   }
 
   @Test func duplicateDialogOfAnItemDeletedElsewhereClosesWithTheNotice() async {

@@ -148,7 +148,7 @@ struct InventoryTests {
   }
 
   /// Edit beats delete: saving the edit of an item deleted meanwhile keeps
-  /// it; confirming it untouched lets the delete stand.
+  /// it, touched or not (the banner asked for a save to keep it).
   @Test func savingAnEditOfAnItemNoLongerThereKeepsIt() async {
     var form = ItemForm.State.editItem(.keyboard)
     form.item.name = "Keys"
@@ -160,7 +160,11 @@ struct InventoryTests {
     }
     let untouched = makeStore(
       Inventory.State(destination: .edit(.editItem(.keyboard)), items: [.monitor]))
-    await untouched.send(.confirmEditItemButtonTapped) { $0.destination = nil }
+    await untouched.send(.confirmEditItemButtonTapped) {
+      $0.destination = nil
+      $0.items = [.monitor, .keyboard]
+      $0.selection = Item.keyboard.id
+    }
   }
 
   @Test func editAndCancel() async {

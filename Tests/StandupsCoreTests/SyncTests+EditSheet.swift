@@ -63,14 +63,18 @@ extension SyncTests {
     #expect(saves.value.isEmpty, "saved: \(saves.value)")
   }
 
-  @Test func anUntouchedEditSheetOfAStandupDeletedElsewhereClosesItsScreenOnSave() async {
+  /// The banner said "save your edit to keep it": saving keeps it, whether
+  /// anything in the sheet was changed or not.
+  @Test func anUntouchedEditSheetOfAStandupDeletedElsewhereKeepsItOnSave() async {
     let store = await editSheetOfAStandupDeletedElsewhere()
     await store.send(.path(.element(id: 0, action: .detail(.doneEditingButtonTapped)))) {
-      $0.path = StackState()
+      $0.path[id: 0]?.modify(\.detail) { $0.destination = nil }
+      $0.standupsList.standups = [.engineeringMock, .mock]
+      $0.standupsList.selection = Standup.mock.id
     }
-    await store.receive(.notified(.deletedElsewhere(title: "Design")))
+    await store.receive(.notified(.keptDespiteDeletion(title: "Design")))
     await store.finish()
-    #expect(store.state.standupsList.standups == [.engineeringMock])
+    expectSaved([.engineeringMock, .mock], revision: 1)
   }
 
   @Test func everyConflictOfAMergeIsOfferedInTurn() async {

@@ -145,15 +145,16 @@ public struct Inventory: Reducer {
           return .none
         }
         state.destination = nil
-        // Untouched: confirming it must not undo a change (or a delete) made
-        // elsewhere meanwhile.
-        guard item != form.original else { return .none }
-        // Deleted elsewhere while the popover was open: the edit keeps it.
+        // Deleted elsewhere while the popover was open: saving keeps it (edit
+        // beats delete), changed or not, as the banner said.
         guard let stored = state.items[id: item.id] else {
           state.items.append(item)
           state.selection = item.id
           return .none
         }
+        // Untouched: confirming it must not undo a change made elsewhere
+        // meanwhile.
+        guard item != form.original else { return .none }
         if stored != form.original, item != stored {
           // Changed elsewhere meanwhile, differently: the stored version stays.
           return .send(.delegate(.editConflicted(item)))

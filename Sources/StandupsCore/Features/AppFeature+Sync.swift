@@ -181,23 +181,12 @@ extension AppFeature {
     return nil
   }
 
-  /// After the stack changed: a screen a recording kept open for a standup
-  /// deleted elsewhere closes once the recording is gone.
-  func closeScreensAfterRecording(_ state: inout State) -> Effect<Action> {
+  /// After the stack changed or an edit sheet closed: a screen a recording
+  /// or an edit sheet kept open for a standup deleted elsewhere closes once
+  /// nothing holds it.
+  func closeScreensNoLongerHeld(_ state: inout State) -> Effect<Action> {
     guard let closed = closeScreensOfDeletedStandups(&state) else { return .none }
     return .send(.notified(closed))
-  }
-
-  /// The edit sheet of a standup deleted elsewhere closed: an edit saved
-  /// keeps the standup (edit beats delete); otherwise its screen closes now.
-  func finishEditing(_ edited: Standup?, in state: inout State) -> Effect<Action> {
-    guard let edited, state.standupsList.standups[id: edited.id] == nil,
-      let top = state.path.ids.last, case .detail(let detail) = state.path[id: top],
-      detail.standup.id == edited.id, detail.standup != edited
-    else { return closeScreensAfterRecording(&state) }
-    state.standupsList.standups.append(detail.standup)
-    state.standupsList.selection = detail.standup.id
-    return .send(.notified(.keptDespiteDeletion(title: detail.standup.title)))
   }
 
   /// A meeting recorded for a standup deleted elsewhere meanwhile: saved into

@@ -191,7 +191,14 @@ public struct AppFeature: Reducer {
         guard case .detail(let detail) = state.path[id: id], detail.destination == nil else {
           return .none
         }
-        return closeReview(of: detail, saved: true, in: &state)
+        let reviewed = closeReview(of: detail, saved: true, in: &state)
+        // Deleted elsewhere while the sheet was open: saving keeps it (edit
+        // beats delete), changed or not, as the banner said.
+        guard state.standupsList.standups[id: detail.standup.id] == nil else { return reviewed }
+        state.standupsList.standups.append(detail.standup)
+        state.standupsList.selection = detail.standup.id
+        return .merge(
+          reviewed, .send(.notified(.keptDespiteDeletion(title: detail.standup.title))))
 
       case .path(.element(let id, .detail(.cancelEditButtonTapped))):
         guard case .detail(let detail) = state.path[id: id] else { return .none }
@@ -248,11 +255,12 @@ public struct AppFeature: Reducer {
     .onChange(of: Self.pathIDs) { _, _ in
       // A recording kept the screens of a standup deleted elsewhere; once it
       // is gone, they close.
-      Reduce { state, _ in closeScreensAfterRecording(&state) }
+      Reduce { state, _ in closeScreensNoLongerHeld(&state) }
     }
-    .onChange(of: Self.standupUnderEdit) { edited, _ in
-      // The sheet of a standup deleted elsewhere kept its screen open.
-      Reduce { state, _ in finishEditing(edited, in: &state) }
+    .onChange(of: Self.standupUnderEdit) { _, _ in
+      // The sheet of a standup deleted elsewhere kept its screen open; let
+      // go, the screen closes now.
+      Reduce { state, _ in closeScreensNoLongerHeld(&state) }
     }
   }
 }
