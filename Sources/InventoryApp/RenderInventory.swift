@@ -59,7 +59,7 @@ struct RenderInventory: AsyncParsableCommand {
     }
     var memory = ViewMemory()
     // As the app draws under NO_COLOR: colours named, not shown.
-    let colors = ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    let colors = !NoColor.isRequested(environment: ProcessInfo.processInfo.environment)
     let frame = InventoryView.make(environment: RenderEnvironment(usesColor: colors)).frame(
       Shell<AppFeature>.State(app: state),
       size: size.size, memory: &memory)

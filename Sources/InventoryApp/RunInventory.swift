@@ -34,7 +34,7 @@ struct RunInventory: AsyncParsableCommand {
     }
     let mayWrite = file.mayBeWritten
     let lock = launch.isReadOnly || !mayWrite ? nil : FileLock(dataPath: file.resolvedPath)
-    let colors = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    let colors = !noColor && !NoColor.isRequested(environment: ProcessInfo.processInfo.environment)
     let terminal: CursesTerminal
     do {
       terminal = try CursesTerminal(

@@ -45,7 +45,8 @@ struct Render: AsyncParsableCommand {
     let screen = frame.composited()
     let text =
       ansi
-      ? AnsiText.render(screen, colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+      ? AnsiText.render(
+        screen, colors: !NoColor.isRequested(environment: ProcessInfo.processInfo.environment))
       : screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
         .joined(separator: "\n")
     if let problem = writeToStandardOutput((text + "\n").utf8) {

@@ -103,15 +103,17 @@ struct InventoryFlowTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let dataPath = directory.appendingPathComponent("items.json").path
     var environment = TerminalSession.environment
-    for ansi in [false, true] {
-      environment["NO_COLOR"] = "1"
+    // An empty NO_COLOR counts as unset (no-color.org): swatches, no names.
+    for (noColor, ansi) in [("1", false), ("1", true), ("", false)] {
+      environment["NO_COLOR"] = noColor
       let output = try Harness.run(
         binary,
         ["render", "--data", dataPath, "--open", "/inventory", "--size", "80x24"]
           + (ansi ? ["--ansi"] : []), environment: environment)
       #expect(output.status == 0, "\(output.stderr)")
       let keyboard = output.stdout.split(separator: "\n").first { $0.contains("Keyboard") }
-      #expect(keyboard?.contains("Blue") == true, "\(output.stdout)")
+      #expect(
+        keyboard?.contains("Blue") == !noColor.isEmpty, "NO_COLOR=\(noColor): \(output.stdout)")
     }
   }
 
