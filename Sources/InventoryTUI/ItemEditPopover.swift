@@ -9,7 +9,10 @@ import TerminalUI
 enum ItemEditPopover {
   /// Where the popover goes for a row at screen row `anchor` (nil: the row is
   /// not on screen): a rect below or above it, or nil for the centred sheet.
-  static func rect(anchor: Int?, on screen: Size) -> Rect? {
+  /// Above a row it stays under the tab bar and its rule (`top`).
+  static func rect(anchor: Int?, on screen: Size, top: Int = InventoryListScreen.listTop)
+    -> Rect?
+  {
     guard let anchor else { return nil }
     let size = ItemFormSheet.preferredSize
     // Lined up with the item's name, moved left as far as the screen needs.
@@ -20,7 +23,7 @@ enum ItemEditPopover {
     if anchor + 1 + size.height <= screen.height - 1 {
       return Rect(x: x, y: anchor + 1, width: width, height: size.height)
     }
-    if anchor - size.height >= 0 {
+    if anchor - size.height >= top {
       return Rect(x: x, y: anchor - size.height, width: width, height: size.height)
     }
     return nil
@@ -32,8 +35,12 @@ enum ItemEditPopover {
   ) -> SceneOverlay<Action, ViewMemory> {
     let keymap = ItemFormSheet.keymap(form, save: save, cancel: cancel, send: embed)
     return .sheet(keymap: keymap) { size, bar, memory in
-      // The screen is drawn first, so the memory has this frame's scroll offset.
-      let anchor = InventoryListScreen.selectedRow(inventory, size: size, memory: memory)
+      // The screen is drawn first, so the memory has this frame's scroll
+      // offset. The highlighted row is another item's when this one was
+      // deleted elsewhere: then the sheet, not a box pointing at it.
+      let anchor =
+        inventory.selection == form.original.id
+        ? InventoryListScreen.selectedRow(inventory, size: size, memory: memory) : nil
       guard let rect = rect(anchor: anchor, on: size) else {
         return ItemFormSheet.layer(form, bindings: bar, on: size, environment: environment)
       }

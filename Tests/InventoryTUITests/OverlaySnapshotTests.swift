@@ -77,6 +77,29 @@ import TextSnapshotTesting
     #expect(layers.last.map { $0.rect.maxY } == 20)
   }
 
+  /// Above a row near the top it would cover the tab bar and its rule
+  /// (60×14, the 9th row): then the sheet, under them.
+  @Test func editPopoverNeverCoversTheTabBar() {
+    let size = Size(width: 60, height: 14)
+    for index in 6..<9 {
+      let item = Item.many[index]
+      let state = appState(
+        items: Item.many, selection: item.id, destination: .edit(.editItem(item)))
+      let layers = draw(state, size: size).frames.last?.layers ?? []
+      let overlay = layers.last { $0.name != "screen" }
+      #expect((overlay?.rect.y ?? 0) >= 2, "row \(index): \(overlay?.name ?? "-")")
+      #expect(draw(state, size: size).lines.first?.contains("Inventory") == true)
+    }
+  }
+
+  /// The item was deleted elsewhere and the highlight moved on: no box
+  /// pointing at another item's row, the sheet instead.
+  @Test func editPopoverOfAnItemNoLongerHighlightedIsASheet() {
+    let state = appState(
+      selection: Item.mouse.id, destination: .edit(.editItem(.monitor)))
+    #expect(draw(state, size: .large).layerNames == ["screen", "sheet"])
+  }
+
   @Test func editPopoverFallsBackToASheet() {
     // 40×12 has room for the popover neither below nor above any row.
     for item in [Item.keyboard, .headphones] {
