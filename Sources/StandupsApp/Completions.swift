@@ -151,8 +151,9 @@ enum RouteCompletion {
 
   /// A route's reference as typed on a command line: percent-encoded only
   /// where the route parser needs it (`%`, `/`, a leading `?`, controls,
-  /// spaces at either end, which it would trim), so that `/Café` and
-  /// `/Daily standup` complete as typed.
+  /// spaces at either end, which it would trim) or the terminal would act on
+  /// it (bidi controls reorder the command line, line separators break it),
+  /// so that `/Café` and `/Daily standup` complete as typed.
   static func encoded(_ token: String) -> String {
     let scalars = Array(token.unicodeScalars)
     var result = ""
@@ -160,7 +161,8 @@ enum RouteCompletion {
       let atAnEnd = index == 0 || index == scalars.count - 1
       let needsEncoding =
         scalar == "%" || scalar == "/" || (index == 0 && scalar == "?")
-        || scalar.properties.generalCategory == .control
+        || scalar.properties.generalCategory == .control || scalar.properties.isBidiControl
+        || [.lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
         || (atAnEnd && scalar.properties.isWhitespace)
       if needsEncoding {
         result += String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()

@@ -56,6 +56,11 @@ struct CompletionMatchingTests {
     #expect(RouteCompletion.encoded("a?b") == "a?b")
     #expect(RouteCompletion.encoded(" pad ") == "%20pad%20")
     #expect(RouteCompletion.encoded("line\nbreak") == "line%0Abreak")
+    // What a terminal acts on: bidi controls, line and paragraph separators;
+    // a joiner inside an emoji stays as it is.
+    #expect(RouteCompletion.encoded("\u{202E}evil") == "%E2%80%AEevil")
+    #expect(RouteCompletion.encoded("a\u{2028}b\u{2066}") == "a%E2%80%A8b%E2%81%A6")
+    #expect(RouteCompletion.encoded("👩\u{200D}💻") == "👩\u{200D}💻")
     #expect(routes("/R").first == "/R&D %2F ops 100%25")
     #expect(routes("/%3F").first == "/%3Fwhy")
     for route in routes("/") { #expect(opens(route), "\(route) does not open") }
