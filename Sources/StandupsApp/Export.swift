@@ -58,10 +58,7 @@ struct Export: AsyncParsableCommand {
     case .new:
       printError("'\(options.open ?? "")' opens the new standup sheet: nothing to export")
       throw ExitCode(2)
-    case .deleteFromList:
-      printError("'\(options.open ?? "")' opens an alert over the list: nothing to export")
-      throw ExitCode(2)
-    case .list, .filteredList, .standup:
+    case .list, .filteredList, .standup, .deleteFromList:
       break
     }
 
@@ -163,8 +160,13 @@ struct Export: AsyncParsableCommand {
         IdentifiedArray(
           uncheckedUniqueElements: state.standupsList.visibleIDs.compactMap { standups[id: $0] }))
     }
-    guard case .standup = route, let id = state.standupsList.selection,
-      let standup = standups[id: id]
+    // The delete alert over the list is about one standup, as its screen's is.
+    let namesOne =
+      switch route {
+      case .standup, .deleteFromList: true
+      default: false
+      }
+    guard namesOne, let id = state.standupsList.selection, let standup = standups[id: id]
     else { return .all }
     // A meeting's screen, or one the standup's screen highlights (its delete
     // alert's route), is that meeting, as `y` copies it.

@@ -105,6 +105,7 @@ struct ExportEndToEndTests {
 
   @Test(arguments: [
     "/design", "/1/edit", "/Design/edit/attendees/2", "/design/delete", "/1/record",
+    "/?delete=1", "/?delete=Design",
   ])
   func aStandupRoutePrintsThatStandup(route: String) throws {
     let data = try DataDirectory()
@@ -177,7 +178,7 @@ struct ExportEndToEndTests {
 
   @Test(arguments: [
     ("/new", "nothing to export"),
-    ("/?delete=1", "nothing to export"),
+    ("/?delete=3", "no standup at position 3"),
     ("/?filter=zzz", "'/?filter=zzz' matches no standup: nothing to export"),
     ("/nope", "no standup matches \"nope\""),
     ("/3", "no standup at position 3"),
