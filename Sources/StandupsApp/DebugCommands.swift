@@ -6,7 +6,7 @@ import StandupsCore
 
 /// Saves a stream of edits as fast as it can, forever: the data-safety test
 /// kills it with SIGKILL at random moments and checks the file stays readable.
-/// Hidden from help; it exists for tests.
+/// Hidden from help, and in debug builds only; it exists for tests.
 struct SaveBurst: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "debug-save-burst", shouldDisplay: false)

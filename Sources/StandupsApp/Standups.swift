@@ -22,15 +22,25 @@ public struct Standups: AsyncParsableCommand {
     version: appVersion,
     // Each names itself (`commandName`): the parser would otherwise make the
     // name from the type's, through reflection, at every start.
-    subcommands: [
-      RunApp.self, Render.self, Export.self, Import.self, SaveBurst.self, ManualCommand.self,
-      CompletionScript.self,
-    ],
+    subcommands: subcommands,
     defaultSubcommand: RunApp.self
   )
 }
 
 extension Standups {
+  /// `debug-save-burst` overwrites its file as fast as it can, for the
+  /// data-safety tests: in debug builds only, where they run.
+  static let subcommands: [any ParsableCommand.Type] = {
+    var commands: [any ParsableCommand.Type] = [
+      RunApp.self, Render.self, Export.self, Import.self, ManualCommand.self,
+      CompletionScript.self,
+    ]
+    #if DEBUG
+      commands.insert(SaveBurst.self, at: 4)
+    #endif
+    return commands
+  }()
+
   /// What names a standup or a meeting in a route (help and the manual).
   static let referenceHelp =
     "A <standup> is an id, a unique id prefix, a 1-based position or a title (any case); "
