@@ -34,15 +34,16 @@ struct Import: AsyncParsableCommand {
   /// Said first, with import's usage: without a database the data file's
   /// options are beside the point.
   func validate() throws {
-    let variable = ProcessInfo.processInfo.environment["STANDUPS_DATABASE_URL"] ?? ""
-    guard database != nil || !variable.isEmpty else { throw Self.needsDatabase }
+    guard try DataOptions.databaseURL(flag: database, dataFlag: nil) != nil else {
+      throw Self.needsDatabase
+    }
   }
 
   @MainActor
   func run() async throws {
-    let needsDatabase = Self.needsDatabase
-    let options = try DataOptions.parse(database.map { ["--database", $0] } ?? [])
-    guard let url = try options.databaseURL() else { throw needsDatabase }
+    guard let url = try DataOptions.databaseURL(flag: database, dataFlag: nil) else {
+      throw Self.needsDatabase
+    }
     let standups: IdentifiedArrayOf<Standup>
     do {
       guard let loaded = try DataFile(path: file).read() else {

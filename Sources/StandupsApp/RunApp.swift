@@ -43,6 +43,28 @@ struct RunApp: AsyncParsableCommand {
     var debugCrashAfterFirstFrame = false
   #endif
 
+  /// A log that cannot be written is said before the app starts, not
+  /// found empty after a session.
+  func validate() throws {
+    guard let debugLog else { return }
+    guard !debugLog.isEmpty else { throw ValidationError("--debug-log '' names no file") }
+    var info = stat()
+    if stat(debugLog, &info) == 0 {
+      guard info.st_mode & S_IFMT != S_IFDIR else {
+        throw ValidationError("--debug-log \(debugLog): is a directory")
+      }
+      guard access(debugLog, W_OK) == 0 else {
+        throw ValidationError("--debug-log \(debugLog): you may not write it")
+      }
+      return
+    }
+    let parent = PathName.parent(of: debugLog)
+    guard access(parent.isEmpty ? "." : parent, W_OK) == 0 else {
+      throw ValidationError(
+        "--debug-log \(debugLog): there is no directory \(parent) you may write in")
+    }
+  }
+
   @MainActor
   func run() async throws {
     let routeOutput = RouteOutput.prepare(printRoute: printRoute)

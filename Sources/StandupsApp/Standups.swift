@@ -130,17 +130,26 @@ struct DataOptions: ParsableArguments {
   /// The database of team mode: `--database`, else `$STANDUPS_DATABASE_URL`
   /// unless `--data` names a file; nil for the data file.
   func databaseURL() throws -> DatabaseURL? {
+    try Self.databaseURL(flag: database, dataFlag: data)
+  }
+
+  /// `--database`'s URL, else `$STANDUPS_DATABASE_URL`'s unless `--data`
+  /// names a file; a malformed one is a usage error naming where it came from.
+  static func databaseURL(flag: String?, dataFlag: String?) throws -> DatabaseURL? {
     let environment = ProcessInfo.processInfo.environment
-    let text =
-      database
-      ?? (data == nil
-        ? environment["STANDUPS_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil)
-    guard let text else { return nil }
+    let variable =
+      dataFlag == nil ? environment["STANDUPS_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil
+    guard let text = flag ?? variable else { return nil }
     do {
       return try DatabaseURL(
         text, environment: environment, homeDirectory: TeamMode.homeDirectory(environment))
     } catch {
-      throw ValidationError(error.description)
+      let flagPrefix = "--database: "
+      guard flag == nil, error.description.hasPrefix(flagPrefix) else {
+        throw ValidationError(error.description)
+      }
+      throw ValidationError(
+        "STANDUPS_DATABASE_URL: " + error.description.dropFirst(flagPrefix.count))
     }
   }
 }

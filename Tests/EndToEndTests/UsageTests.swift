@@ -18,6 +18,40 @@ struct UsageTests {
     #expect(result.stderr.contains("Usage: standups import <file>"), "\(result.stderr)")
   }
 
+  /// A malformed database URL is import's usage error, and one from the
+  /// environment is named as such, not as a flag nobody gave.
+  @Test func aBadDatabaseURLIsSaidWithImportsUsageAndWhereItCameFrom() throws {
+    let binary = try #require(ToolsEndToEndTests.standups)
+    let flag = try Harness.run(
+      binary, ["import", "x.json", "--database", "mysql://x@h/db"], environment: Self.environment)
+    #expect(flag.status == 64)
+    #expect(flag.stderr.contains("--database: \"mysql://x@h/db\" is not a PostgreSQL URL"))
+    #expect(flag.stderr.contains("Usage: standups import <file>"), "\(flag.stderr)")
+    var environment = Self.environment
+    environment["STANDUPS_DATABASE_URL"] = "garbage"
+    let variable = try Harness.run(binary, ["import", "x.json"], environment: environment)
+    #expect(variable.status == 64)
+    #expect(
+      variable.stderr.contains("STANDUPS_DATABASE_URL: \"garbage\" is not a PostgreSQL URL"),
+      "\(variable.stderr)")
+    #expect(variable.stderr.contains("Usage: standups import <file>"), "\(variable.stderr)")
+  }
+
+  /// A debug log that cannot be written is said before the app starts.
+  @Test(arguments: [
+    ("/nonexistent-dir/x.log", "there is no directory /nonexistent-dir"),
+    ("/tmp", "is a directory"), ("", "names no file"),
+  ])
+  func aDebugLogThatCannotBeWrittenIsAUsageError(path: String, message: String) throws {
+    let binary = try #require(ToolsEndToEndTests.standups)
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("s.json").path
+    let result = try Harness.run(
+      binary, ["--data", data, "--debug-log", path], environment: Self.environment)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--debug-log"), "\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
   /// `-h <subcommand>` is that subcommand's help, not the default command's.
   @Test(arguments: [("standups", "export"), ("standups", "render"), ("inventory", "render")])
   func helpFlagBeforeASubcommandIsItsHelp(app: String, subcommand: String) throws {
