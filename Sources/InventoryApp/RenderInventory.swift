@@ -15,7 +15,10 @@ struct RenderInventory: AsyncParsableCommand {
 
   @OptionGroup var options: InventoryOptions
 
-  @Option(name: .long, help: "The screen size, WIDTHxHEIGHT.")
+  // Unconditional: "-5x10" is a bad size, not a missing value.
+  @Option(
+    name: .long, parsing: .unconditional, help: ArgumentHelp(ScreenSize.help),
+    transform: ScreenSize.parse)
   var size = ScreenSize(size: Size(width: 80, height: 24))
 
   @Flag(name: .long, help: "Add ANSI colours and attributes.")

@@ -37,6 +37,23 @@ struct UsageTests {
     #expect(variable.stderr.contains("Usage: standups import <file>"), "\(variable.stderr)")
   }
 
+  /// A bad `--size` says what a size is; a negative one is a bad size, not
+  /// a missing value.
+  @Test(arguments: [
+    ("1001x10", "width and height are each 1 to 1000"),
+    ("-5x10", "width and height are each 1 to 1000"),
+    ("abc", "give WIDTHxHEIGHT, e.g. 80x24"),
+  ])
+  func aBadSizeSaysWhatASizeIs(size: String, message: String) throws {
+    for binary in [ToolsEndToEndTests.standups, ToolsEndToEndTests.inventory] {
+      let binary = try #require(binary)
+      let result = try Harness.run(
+        binary, ["render", "--data", "/dev/null", "--size", size], environment: Self.environment)
+      #expect(result.status == 64)
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+  }
+
   /// A debug log that cannot be written is said before the app starts.
   @Test(arguments: [
     ("/nonexistent-dir/x.log", "there is no directory /nonexistent-dir"),
