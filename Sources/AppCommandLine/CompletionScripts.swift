@@ -164,3 +164,29 @@ public struct CompletionScriptCommand<Root: ParsableCommand>: ParsableCommand {
       command: Root.configuration.commandName ?? "")
   }
 }
+
+extension ParsableCommand {
+  /// The parser's own `--generate-completion-script [shell]` would print the
+  /// script as the parser writes it, without what `debug-completion-script`
+  /// adds (options at the root completing as `run`'s, routes quoted): both
+  /// print the finished one, and the program then ends.
+  public static func answerCompletionScriptRequest(
+    in arguments: [String] = Array(CommandLine.arguments.dropFirst())
+  ) {
+    let flag = "--generate-completion-script"
+    let name: String?
+    if arguments == [flag] {
+      name = CompletionShell.autodetected()?.rawValue
+    } else if arguments.count == 2, arguments[0] == flag {
+      name = arguments[1]
+    } else if arguments.count == 1, arguments[0].hasPrefix(flag + "=") {
+      name = String(arguments[0].dropFirst(flag.count + 1))
+    } else {
+      return
+    }
+    // An unknown shell is the parser's to refuse, as it words it.
+    guard let name, let shell = CompletionShell(rawValue: name) else { return }
+    print(CompletionScriptCommand<Self>.script(for: shell))
+    Foundation.exit(0)
+  }
+}

@@ -31,6 +31,7 @@ public struct InventoryCommand: AsyncParsableCommand {
 public enum InventoryMain {
   public static func main() {
     InventoryCommand.rejectUnknownHelpTopic()
+    InventoryCommand.answerCompletionScriptRequest()
     MainLoop.install()
     Task {
       await InventoryCommand.mainSafely()

@@ -53,6 +53,7 @@ extension Standups {
 public enum StandupsMain {
   public static func main() {
     Standups.rejectUnknownHelpTopic()
+    Standups.answerCompletionScriptRequest()
     #if canImport(Glibc)
       // Heaps grow 4 MB at a time (address space, not memory), not a page and
       // an mprotect(2) at a time while a large file loads; two of them, since

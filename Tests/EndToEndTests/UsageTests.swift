@@ -54,6 +54,26 @@ struct UsageTests {
     }
   }
 
+  /// The parser's own flag prints the finished script too (routes quoted,
+  /// root options completing as run's), in every spelling.
+  @Test func theParsersCompletionFlagPrintsTheFinishedScript() throws {
+    for binary in [ToolsEndToEndTests.standups, ToolsEndToEndTests.inventory] {
+      let binary = try #require(binary)
+      for shell in ["bash", "zsh", "fish"] {
+        let finished = try Harness.run(
+          binary, ["debug-completion-script", "--shell", shell], environment: Self.environment)
+        #expect(finished.status == 0 && !finished.stdout.isEmpty)
+        for arguments in [
+          ["--generate-completion-script", shell], ["--generate-completion-script=\(shell)"],
+        ] {
+          let viaFlag = try Harness.run(binary, arguments, environment: Self.environment)
+          #expect(viaFlag.status == 0)
+          #expect(viaFlag.stdout == finished.stdout, "\(arguments)")
+        }
+      }
+    }
+  }
+
   /// A debug log that cannot be written is said before the app starts.
   @Test(arguments: [
     ("/nonexistent-dir/x.log", "there is no directory /nonexistent-dir"),
