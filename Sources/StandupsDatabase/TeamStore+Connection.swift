@@ -121,8 +121,27 @@ extension TeamStore {
         database: url.database)
     }
     configuration.options.connectTimeout = .seconds(5)
+    configuration.options.additionalStartupParameters = Self.sessionLimits(
+      answerTimeout: answerTimeout)
     return try await PostgresConnection.connect(
       on: loop, configuration: configuration, id: 1, logger: logger)
+  }
+
+  /// What the server enforces on this session. A member whose network
+  /// drops between a statement and its COMMIT leaves a transaction open,
+  /// holding its rows' locks until TCP notices (hours): the server ends
+  /// it. Statements waiting on a lock end too, which also ends the
+  /// sessions other members gave up on (the app stops waiting after the
+  /// answer timeout; the server would not notice). Both are longer than
+  /// the answer timeout, so the app still sees a stall as a stall.
+  static func sessionLimits(answerTimeout: Duration) -> [(String, String)] {
+    let limit = answerTimeout * 2
+    let milliseconds =
+      limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
+    return [
+      ("idle_in_transaction_session_timeout", "\(milliseconds)"),
+      ("lock_timeout", "\(milliseconds)"),
+    ]
   }
 
   private func tls() throws -> PostgresConnection.Configuration.TLS {

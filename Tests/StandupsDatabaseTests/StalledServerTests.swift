@@ -42,6 +42,22 @@ struct StalledServerTests {
     #expect(await alice.close() == [])
   }
 
+  /// A member whose network drops mid-transaction must not hold the
+  /// team's rows for hours: the server ends an idle transaction, and a
+  /// statement waiting on a lock, a while after the app stopped waiting.
+  @Test func theServerEndsTransactionsAndLockWaitsTheAppGaveUpOn() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member(answerTimeout: .seconds(3))
+    let settings = try #require(await alice.store.connection)
+    for name in ["idle_in_transaction_session_timeout", "lock_timeout"] {
+      let rows = try await settings.query("SHOW \(unescaped: name)", logger: quietLogger)
+      var value: String?
+      for try await (text) in rows.decode(String.self) { value = text }
+      #expect(value == "6s", "\(name)")
+    }
+    #expect(await alice.close() == [])
+  }
+
   /// Quitting while the server does not answer: the store stops waiting
   /// after the timeout, and the user is told where the change is kept.
   @Test func quittingWhileTheServerDoesNotAnswerKeepsTheChangeAndEnds() async throws {
