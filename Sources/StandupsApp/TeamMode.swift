@@ -141,6 +141,8 @@ extension RunApp {
     for note in notes { printError(note) }
     if let lost = store.state.lostWorkNote { printError(lost) }
     if printRoute { routeOutput.print(Route(state: store.state.app).path) }
+    // As in file mode: changes that did not reach the database are a failure.
+    if team.changesWereLeftUnsaved { throw ExitCode(1) }
     if let signal = store.state.endingSignal { CursesTerminal.end(asSignalledBy: signal) }
   }
 }

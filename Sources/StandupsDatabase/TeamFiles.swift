@@ -81,9 +81,23 @@ public struct TeamFiles: Sendable {
   /// Appends one save's changes as a line, on disk before this returns.
   func appendToJournal(_ changes: [StandupChange]) throws {
     guard !changes.isEmpty else { return }
-    var line = try JSONEncoder().encode(changes)
+    // After a line cut short (a crash, a full disk), a new line of its own:
+    // appended to the fragment, this save would be unreadable too.
+    var line = Self.endsMidLine(journalPath) ? Data([UInt8(ascii: "\n")]) : Data()
+    line.append(try JSONEncoder().encode(changes))
     line.append(UInt8(ascii: "\n"))
     try Self.writeDurably(line, to: journalPath, flags: O_APPEND | O_CREAT)
+  }
+
+  /// Whether the file at `path` has bytes after its last line break.
+  static func endsMidLine(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_size > 0 else { return false }
+    var last: UInt8 = 0
+    return pread(fd, &last, 1, info.st_size - 1) == 1 && last != UInt8(ascii: "\n")
   }
 
   /// Writes `standups` as a data file beside the journal
@@ -155,10 +169,22 @@ public struct TeamFiles: Sendable {
 
   // MARK: Writing
 
+  /// Makes the directories above `path` that are missing (mode 0700); a
+  /// failure names the directory and the reason.
   static func makeDirectory(for path: String) throws {
     let directory = PathName.parent(of: path)
-    try FileManager.default.createDirectory(
-      atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    guard !directory.isEmpty else { return }
+    var info = stat()
+    if stat(directory, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        throw TeamFileError(path: directory, errno: ENOTDIR)
+      }
+      return
+    }
+    try makeDirectory(for: directory)
+    guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+      throw TeamFileError(path: directory, errno: errno)
+    }
   }
 
   static func writeAtomically(_ data: Data, to path: String) throws {

@@ -48,6 +48,16 @@ public actor TeamStore {
   var newerSchema: Int?
   /// Why the server refused the last save, while it is being retried.
   var lastRefusal: String?
+  /// Why the journal could not take the last changes made offline (they
+  /// wait in `latest`, tried again with each save).
+  var journalFailure: String?
+  /// The app's last submission was made before a change it had not seen
+  /// yet: it merges that change and submits again (see `finish`).
+  var droppedStale = false
+  /// `finish` waiting for that submission.
+  var resubmissionWaiter: CheckedContinuation<Void, Never>?
+  /// Whether a close has waited for it (tests: the actor may be gone).
+  nonisolated let isWaitingForResubmission = Mutex(false)
   /// The data file the standups the server refused are kept in while they
   /// are retried (a crash would otherwise lose them), and what it holds.
   var heldCopy: (path: String, standups: IdentifiedArrayOf<Standup>)?
@@ -80,6 +90,10 @@ public actor TeamStore {
   public nonisolated let events: AsyncStream<PersistenceEvent>
   nonisolated let emit: AsyncStream<PersistenceEvent>.Continuation
   nonisolated let latest = Mutex<(standups: IdentifiedArrayOf<Standup>, revision: Int)?>(nil)
+  /// Set on close when changes the user made could not reach the database
+  /// (refused, or neither sent nor journaled): the program ends with status 1.
+  nonisolated let leftChangesUnsaved = Mutex(false)
+  public nonisolated var changesWereLeftUnsaved: Bool { leftChangesUnsaved.withLock { $0 } }
   /// Set when a query went unanswered and the connection was closed for it:
   /// whoever notices the loss first (the save, the listener) says why.
   nonisolated let unansweredFor = Mutex<Duration?>(nil)
@@ -97,6 +111,8 @@ public actor TeamStore {
     case conflictReviewed(Standup)
     case writeCache
     case loadMeetings
+    /// The app's resubmission did not come within the answer timeout.
+    case resubmissionOverdue
   }
 
   init(
@@ -145,59 +161,6 @@ public actor TeamStore {
     return notes
   }
 
-  private func finish() async -> [String] {
-    await flush()
-    writeCacheNow()
-    var notes: [String] = []
-    // A save the server refused (the network's trouble goes to the journal)
-    // is still waiting for its retry: kept in a data file, or it is lost.
-    if let (standups, _) = takeLatest() {
-      let reason = lastRefusal.map { " (\($0))" } ?? ""
-      if let path = keepHeld(standups, against: known.standups) {
-        notes.append(
-          "the server refused the last changes\(reason): they are kept in \(path), a data "
-            + "file to send with 'standups import' once it accepts them")
-      } else {
-        notes.append("the server refused the last changes\(reason), and they could not be kept")
-      }
-    } else if let heldCopy, files.hasJournal {
-      // Refused, then offline: the journal holds them now, and its replay
-      // holds back again whatever the server still refuses.
-      unlink(heldCopy.path)
-      self.heldCopy = nil
-    }
-    if let standups = changedWhileReadOnly {
-      let kept = (try? files.keepUnsaved(standups)).map { "they are kept in \($0), a data file" }
-      notes.append(
-        "the database is read-only (set up by a newer standups), so your changes were not "
-          + "saved: " + (kept ?? "they could not be kept"))
-    }
-    let stillUnsaved = earlierUnsaved.filter { FileManager.default.fileExists(atPath: $0) }
-    if let newest = stillUnsaved.last {
-      let more = stillUnsaved.count == 1 ? "" : " (and \(stillUnsaved.count - 1) older)"
-      // A database set up by a newer standups takes no import.
-      let advice = readOnly ? "" : ": 'standups import' sends what the database lacks"
-      notes.append(
-        "changes an earlier session could not save are still kept in \(newest)\(more)" + advice)
-    }
-    if files.hasJournal {
-      let count = files.readJournal().count
-      let saves = count == 1 ? "1 save is" : "\(count) saves are"
-      notes.append(
-        "the database was out of reach: \(saves) kept in \(files.journalPath) and sent the "
-          + "next time standups connects")
-    }
-    let lost = connection
-    connection = nil
-    if let lost { try? await lost.close() }
-    listening?.cancel()
-    await listening?.value
-    work.finish()
-    await worker?.value
-    emit.finish()
-    return notes
-  }
-
   /// Keeps the user's versions of standups that lost a conflict, in the
   /// database's `conflicts` (the journal while offline); what to call them.
   public func keepConflicts(_ conflicts: IdentifiedArrayOf<Standup>) async -> String? {
@@ -235,7 +198,11 @@ public actor TeamStore {
   private func runWork() async {
     for await item in workQueue {
       switch item {
-      case .save: await saveLatest()
+      case .save:
+        await saveLatest()
+        if !droppedStale { resumeResubmissionWaiter() }
+      case .resubmissionOverdue:
+        resumeResubmissionWaiter()
       case .retry:
         retryScheduled = false
         await saveLatest()
@@ -267,7 +234,8 @@ public actor TeamStore {
   func saveLatest() async {
     guard let (standups, submitted) = takeLatest() else { return }
     // Made before the app saw a change: its changes come back merged.
-    guard submitted == revision else { return }
+    droppedStale = submitted != revision
+    guard !droppedStale else { return }
     guard !readOnly else {
       changedWhileReadOnly = standups == known.standups ? nil : standups
       return
@@ -355,9 +323,19 @@ public actor TeamStore {
     do {
       try files.appendToJournal(changes)
       pending = standups
+      journalFailure = nil
       writeCache()
     } catch {
-      emit.yield(.failed("offline, and the journal could not be written: \(error)"))
+      // Kept for the next try (each save, a retry each second, the close).
+      let reason = "\(error)"
+      if journalFailure != reason {
+        emit.yield(.failed("offline, and the journal could not be written (\(reason))"))
+      }
+      journalFailure = reason
+      latest.withLock { value in
+        if value == nil { value = (standups, revision) }
+      }
+      scheduleRetry()
     }
   }
 

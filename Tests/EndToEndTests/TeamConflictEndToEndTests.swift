@@ -111,7 +111,8 @@ struct TeamConflictEndToEndTests {
     try member.session.sendKeys("C-s")
     try await member.session.waitForText("refused by the test")
     try await member.backToTheList()
-    try await member.quit()
+    // Not in the database: a failure, as a file that could not be saved is.
+    try await member.quit(status: 1)
     let held = try #require(
       member.home.teamFiles().first { $0.hasPrefix("state/standups/unsaved-") })
     let path = member.home.directory.appendingPathComponent(held).path

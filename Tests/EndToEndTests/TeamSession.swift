@@ -153,16 +153,18 @@ final class TeamSession {
     try await session.waitForNoText("Start meeting", sourceLocation: sourceLocation)
   }
 
-  /// Quits with `keys` and checks the exit status and that the terminal was
-  /// left sane (echo and canonical mode on).
+  /// Quits with `keys` and checks the exit status (1: changes did not reach
+  /// the database) and that the terminal was left sane (echo and canonical
+  /// mode on).
   func quit(
-    keys: [String] = ["q"], sourceLocation: SourceLocation = #_sourceLocation
+    keys: [String] = ["q"], status expected: Int = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     for key in keys { try session.sendKeys(key) }
     let status = try await session.waitForExit()
     let screen = try screen()
     #expect(
-      status == 0, "standups ended with \(String(describing: status)):\n\(screen)",
+      status == expected, "standups ended with \(String(describing: status)):\n\(screen)",
       sourceLocation: sourceLocation)
     guard status != nil else { return }
     let modes = try session.sttyWords()

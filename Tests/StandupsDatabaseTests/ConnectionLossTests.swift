@@ -167,4 +167,39 @@ struct ConnectionLossTests {
       events.contains(
         .notice("“Product” was deleted by another member: its meeting is in a new standup")))
   }
+
+  /// Offline, and the journal's directory takes no file (a full disk, a
+  /// read-only home): the change is said not saved, tried again, and on
+  /// close kept in a data file in the temporary directory and named; the
+  /// program is told it ends with changes unsaved.
+  @Test func changesTheJournalCannotTakeAreKeptOnClose() async throws {
+    let database = try TestDatabase()
+    let url = try database.roleURL()
+    // Blocked: a file where the journal's directory belongs.
+    let blocked = "\(database.directory)/blocked"
+    try Data("x".utf8).write(to: URL(fileURLWithPath: blocked))
+    let files = TeamFiles(
+      cachePath: "\(database.directory)/cache.json", journalPath: "\(blocked)/state/journal.jsonl")
+    let alice = try await database.member(url: url, files: files)
+    await alice.save([.mock, .engineeringMock])
+    try database.refuseLogins()
+    #expect(await alice.handle(until: \.isOffline) != nil)
+
+    alice.submit { $0[id: Standup.mock.id]?.title = "Mine, nowhere to go" }
+    let failed = await alice.handle(until: { $0.failureText != nil })?.failureText
+    #expect(
+      failed == "offline, and the journal could not be written (\(blocked): Not a directory)")
+    let notes = await alice.close()
+    #expect(alice.store.changesWereLeftUnsaved)
+    let note = try #require(notes.first, "\(notes)")
+    #expect(note.hasPrefix("the database was out of reach and the journal could not be written"))
+    let path = try #require(
+      note.split(separator: " ").first { $0.hasSuffix(".json,") }.map { String($0.dropLast()) },
+      Comment(rawValue: note))
+    defer { unlink(path) }
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let kept = try StandupsFormat.decode(data)
+    #expect(kept.map(\.title) == ["Mine, nowhere to go"])
+    try database.allowLogins()
+  }
 }

@@ -227,5 +227,24 @@ struct StandupChangeTests {
     let data = try #require(FileManager.default.contents(atPath: files.journalPath))
     try data.prefix(data.count - 20).write(to: URL(fileURLWithPath: files.journalPath))
     #expect(files.readJournal() == [[.insert(design)]])
+    // A save made after it goes on a line of its own, and is read.
+    try files.appendToJournal([.insert(engineering)])
+    #expect(files.readJournal() == [[.insert(design)], [.insert(engineering)]])
+  }
+
+  /// A journal that cannot be written says where and why, not a Foundation
+  /// error's dump.
+  @Test func aJournalThatCannotBeWrittenSaysWhereAndWhy() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // A file where the state directory belongs (a full disk, a read-only home).
+    try Data("x".utf8).write(to: URL(fileURLWithPath: "\(directory)/state"))
+    let files = TeamFiles(
+      cachePath: "\(directory)/c.json", journalPath: "\(directory)/state/standups/j.jsonl")
+    #expect {
+      try files.appendToJournal([.insert(design)])
+    } throws: { error in
+      "\(error)" == "\(directory)/state: Not a directory"
+    }
   }
 }

@@ -167,4 +167,40 @@ struct TwoStoresTests {
     await alice.close()
     await bob.close()
   }
+
+  /// Bob's change reaches Alice's store as she quits, after her last edit
+  /// was handed over: that edit, made before she saw Bob's, is dropped as
+  /// stale, and the app merges and submits again while the store closes.
+  /// The close waits for it: both changes are saved, and nothing is said
+  /// to be refused.
+  @Test func anEditResubmittedWhileQuittingIsSaved() async throws {
+    let (database, alice, bob) = try await team([.mock, .engineeringMock])
+    await bob.edit { $0[id: Standup.engineeringMock.id]?.title = "Bob's" }
+    // Alice's store has Bob's change; the app has not merged it yet.
+    var event = await alice.log.next()
+    while let seen = event, !seen.isChangedElsewhere { event = await alice.log.next() }
+    guard case .changedElsewhere(let stored, let base, let revision) = event else {
+      Issue.record("no change from Bob: \(String(describing: event))")
+      return
+    }
+    var mine = alice.standups
+    mine[id: Standup.mock.id]?.title = "Alice's, on the way out"
+    alice.store.submit(mine, revision: 0)
+    // Dropped as stale before the close begins.
+    await alice.store.flush()
+    async let notes = alice.store.close()
+    // The app's merge comes once the close has flushed and waits for it.
+    let deadline = ContinuousClock.now + patience
+    while !alice.store.isWaitingForResubmission.withLock({ $0 }), ContinuousClock.now < deadline {
+      await Task.yield()
+    }
+    let merged = StandupsMerge(base: base, mine: mine, theirs: stored).standups
+    alice.store.submit(merged, revision: revision)
+    #expect(await notes == [])
+    #expect(!alice.store.changesWereLeftUnsaved)
+    let saved = try await database.stored().standups
+    #expect(saved[id: Standup.mock.id]?.title == "Alice's, on the way out")
+    #expect(saved[id: Standup.engineeringMock.id]?.title == "Bob's")
+    await bob.close()
+  }
 }
