@@ -235,6 +235,7 @@ extension TeamStore {
         meetingsLoaded = true
         writeCache()
         reconnectDelay = .seconds(1)
+        reconnectRefusal = nil
         emit.yield(.saved)
         emit.yield(
           .notice(
@@ -256,6 +257,15 @@ extension TeamStore {
     } catch {
       // Not answering is what keeps it offline now: the next loss says its own.
       unansweredFor.withLock { $0 = nil }
+      // A server that answers but refuses (the login, the role, the
+      // database gone) is not a network outage: said once, then tried again.
+      if !Self.isConnectionTrouble(error) {
+        let why = Self.describe(error)
+        if why != reconnectRefusal {
+          emit.yield(.notice("Still offline: \(why); trying again"))
+        }
+        reconnectRefusal = why
+      }
       scheduleReconnect()
     }
   }

@@ -66,6 +66,8 @@ public actor TeamStore {
   /// journal's changes: its own, with those changes (see `holdRefused`).
   var refusedAtStart: IdentifiedArrayOf<Standup>?
   var reconnectDelay = Duration.seconds(1)
+  /// What the server said when it last refused a reconnection.
+  var reconnectRefusal: String?
   var remoteIDs: Set<Standup.ID> = []
   var remoteAll = false
   var remoteScheduled = false

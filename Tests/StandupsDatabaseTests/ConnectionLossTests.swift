@@ -202,4 +202,25 @@ struct ConnectionLossTests {
     #expect(kept.map(\.title) == ["Mine, nowhere to go"])
     try database.allowLogins()
   }
+
+  /// A server that answers the reconnection with a refusal (here: the role
+  /// may no longer log in) is said as such, once, not left to look like a
+  /// network outage; the store goes on trying and is back once allowed.
+  @Test func aRefusedReconnectionSaysWhatTheServerSaid() async throws {
+    let database = try TestDatabase()
+    let url = try database.roleURL()
+    let alice = try await database.member(url: url)
+    await alice.save([.mock])
+    try database.refuseLogins()
+    #expect(await alice.handle(until: \.isOffline) != nil)
+    let said = await alice.handle(until: { $0.noticeText?.hasPrefix("Still offline") == true })
+    let text = try #require(said?.noticeText)
+    #expect(text.contains("is not permitted to log in"), "\(text)")
+    #expect(text.hasSuffix("; trying again"))
+    try database.allowLogins()
+    let back = await alice.handle(until: { $0.noticeText?.hasPrefix("Back online") == true })
+    #expect(back != nil)
+    #expect(alice.notices.filter { $0.hasPrefix("Still offline") }.count == 1)
+    await alice.close()
+  }
 }
