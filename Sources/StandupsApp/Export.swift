@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Persistence
 import StandupsCore
+import StandupsDatabase
 import StandupsTUI
 
 /// Prints standups and their meetings to standard output, as Markdown or as a
@@ -64,7 +65,7 @@ struct Export: AsyncParsableCommand {
 
     let standups =
       if let url = try options.databaseURL() {
-        try await TeamMode.read(url)
+        try await Self.read(url)
       } else {
         try load(DataFile(path: options.path))
       }
@@ -105,6 +106,13 @@ struct Export: AsyncParsableCommand {
       printError("cannot write the export: \(problem)")
       throw ExitCode(1)
     }
+  }
+
+  /// The database's standups; none said on standard error, as for a file.
+  private static func read(_ url: DatabaseURL) async throws -> IdentifiedArrayOf<Standup> {
+    let standups = try await TeamMode.read(url)
+    if standups.isEmpty { printError("the database holds no standups: no standups to export") }
+    return standups
   }
 
   /// The standups in the file; none when there is no file yet (said on

@@ -45,6 +45,11 @@ struct Import: AsyncParsableCommand {
       throw Self.needsDatabase
     }
     let standups: IdentifiedArrayOf<Standup>
+    // An empty file is a data file with no standups yet, as the app opens it.
+    if DataFile(path: file).emptyFileVersion() != nil {
+      print("\(terminalSafe(file)) holds no standups: nothing to import")
+      return
+    }
     do {
       guard let loaded = try DataFile(path: file).read() else {
         printError("\(file): no such file")
@@ -69,12 +74,15 @@ struct Import: AsyncParsableCommand {
     }
     _ = await team.close()
     var parts = ["\(summary.added) added", "\(summary.unchanged) unchanged"]
+    if !summary.conflicts.isEmpty {
+      parts.append("\(summary.conflicts.count) kept as conflicts")
+    }
     if summary.meetingsAdded > 0 {
       let meetings = summary.meetingsAdded == 1 ? "1 meeting" : "\(summary.meetingsAdded) meetings"
       parts.append("\(meetings) added to standups already there")
     }
-    print(
-      "Imported \(standups.count) standups into \(url.redacted): " + parts.joined(separator: ", "))
+    let count = standups.count == 1 ? "1 standup" : "\(standups.count) standups"
+    print("Imported \(count) into \(url.redacted): " + parts.joined(separator: ", "))
     if summary.meetingsRenumbered > 0 {
       let meetings =
         summary.meetingsRenumbered == 1 ? "1 meeting" : "\(summary.meetingsRenumbered) meetings"

@@ -317,6 +317,10 @@ struct TeamModeEndToEndTests {
     let file = AppSession.sampleFileURL
     let expected = try StandupsFormat.decode(try Data(contentsOf: file))
     #expect(expected.count == 3)
+    // Nothing in it yet: said, as for an empty file.
+    let none = try home.run(["export", "--database", database.url])
+    #expect(none.status == 0 && none.stdout.isEmpty)
+    #expect(none.stderr.contains("no standups to export"), "\(none.stderr)")
 
     let first = try home.run(["import", file.path, "--database", database.url])
     #expect(first.status == 0, "\(first.stderr)")
@@ -356,6 +360,14 @@ struct TeamModeEndToEndTests {
     #expect(try database.psql("SELECT max(version) FROM standups") == "1")
     let again = try home.run(["export", "--format", "json", "--database", database.url])
     #expect(try StandupsFormat.decode(Data(again.stdout.utf8)) == expected)
+
+    // An empty file holds no standups, as the app opens it: nothing to do.
+    let empty = home.directory.appendingPathComponent("empty.json").path
+    try Data().write(to: URL(fileURLWithPath: empty))
+    let nothing = try home.run(["import", empty, "--database", database.url])
+    #expect(nothing.status == 0, "\(nothing.stderr)")
+    #expect(nothing.stdout.contains("holds no standups: nothing to import"), "\(nothing.stdout)")
+    #expect(try database.psql("SELECT count(*) FROM standups") == "3")
   }
 
   // MARK: - Offline
