@@ -92,9 +92,20 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         at: site)
       return .none
     }
-    let effect = child.reduce(into: &state[keyPath: toChildState.keyPath]!, action: childAction)
+    // As TCA's: the child's effects and cancellations are its own, under
+    // the parent's path and this child's place in it, so a child's
+    // `.cancel(id:)` reaches no sibling's or parent's effect with that id.
+    let navigationID = navigationID(identity)
+    let parentPath = currentNavigationIDPath
+    var childState = state[keyPath: toChildState.keyPath]!
+    let effect = withDependencies {
+      $0.navigationIDPath = parentPath.appending(navigationID)
+    } operation: {
+      child.reduce(into: &childState, action: childAction)
+    }
+    state[keyPath: toChildState.keyPath] = childState
     if effect.isNone { return .none }
     let embed = toChildAction
-    return effect.map { embed.embed($0) }.cancellable(id: navigationID(identity))
+    return effect.map { embed.embed($0) }.cancellable(id: navigationID)
   }
 }

@@ -6,6 +6,24 @@ import Testing
 /// Ported from TCA's `IfLetReducerTests`: `ifLet` on plain optional state.
 @MainActor
 struct TCAIfLetTests {
+  /// A child's `.cancel(id:)` is its own: two children of one type, each
+  /// with a timer under the same id, and one cancelling it, leave the
+  /// other's running (TCA gives each child its place in the navigation path).
+  @Test func aChildsCancellationReachesNoSibling() async {
+    let clock = EffectClock()
+    let store = TestStore(initialState: SiblingTimers.Pair.State()) {
+      SiblingTimers.Pair()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.left(.start))
+    await store.send(.right(.start))
+    await store.send(.left(.stop))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.right(.tick)) { $0.right?.ticks = 1 }
+    await store.send(.right(.stop))
+  }
+
   @Test func nilChild() async {
     let store = TestStore(initialState: Int?.none) {
       EmptyReducer<Int?, Void>()
@@ -298,6 +316,46 @@ extension TCAIfLetTests {
         }
         .ifLet(\.alert, action: \.alert)
       }
+    }
+  }
+}
+
+/// Two children of one type side by side (see `aChildsCancellationReachesNoSibling`).
+enum SiblingTimers {
+  struct Timed: Reducer {
+    struct State: Equatable { var ticks = 0 }
+    enum Action: Equatable { case start, stop, tick }
+    enum CancelID { case timer }
+    @Dependency(\.continuousClock) var clock
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .start:
+        return .run { send in
+          for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+        }
+        .cancellable(id: CancelID.timer)
+      case .stop:
+        return .cancel(id: CancelID.timer)
+      case .tick:
+        state.ticks += 1
+        return .none
+      }
+    }
+  }
+  struct Pair: Reducer {
+    struct State: Equatable {
+      var left: Timed.State? = Timed.State()
+      var right: Timed.State? = Timed.State()
+    }
+    @CasePathable
+    enum Action: Equatable {
+      case left(Timed.Action)
+      case right(Timed.Action)
+    }
+    var body: some Reducer<State, Action> {
+      EmptyReducer()
+        .ifLet(\.left, action: \.left) { Timed() }
+        .ifLet(\.right, action: \.right) { Timed() }
     }
   }
 }
