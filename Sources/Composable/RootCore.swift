@@ -251,6 +251,12 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
     }
   }
 
+  /// A store nobody holds any more leaves nothing running (as TCA's): its
+  /// effects could only send to no one.
+  isolated deinit {
+    for entry in running.values { entry.task.cancel() }
+  }
+
   package func cancelAllEffects() {
     watchers.removeAll()
     for entry in running.values { entry.task.cancel() }

@@ -172,6 +172,31 @@ struct StoreTests {
     await task.finish()
   }
 
+  /// Released, a store cancels what it runs: the timer's task ends (it
+  /// would wait for ever on a clock nobody advances).
+  @Test func releasingTheStoreCancelsItsEffects() async {
+    var store: Store<EffectLab.State, EffectLab.Action>? = Store(
+      initialState: EffectLab.State(), reducer: EffectLab()
+    ) {
+      $0.continuousClock = EffectClock()
+    }
+    let task = store?.send(.startTimer("a"))
+    #expect(store?.runningEffectCount == 1)
+    store = nil
+    // Whichever comes first: the effect's end, or a bound on a failure.
+    let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
+    Task { @MainActor in
+      await task?.finish()
+      report.yield(true)
+    }
+    Task {
+      try? await Task.sleep(for: .seconds(30))
+      report.yield(false)
+    }
+    var first = outcome.makeAsyncIterator()
+    #expect(await first.next() == true, "the effect outlived its store")
+  }
+
   @Test func cancelledEffectsStopCountingAtOnce() async {
     let store = Store(initialState: EffectLab.State(), reducer: EffectLab()) {
       $0.continuousClock = EffectClock()
