@@ -55,9 +55,9 @@ public enum InventoryView {
           discarding: isDuplicate ? "the duplicate" : "the new item", needs: "a name")
     case .edit(let item, let canSave):
       canSave
-        ? Keys.unsavedWarning(saving: "your changes to “\(Sanitizer.inert(item.name))”")
+        ? Keys.unsavedWarning(saving: "your changes to \(Sanitizer.quoted(item.name))")
         : Keys.unsavedWarning(
-          discarding: "your changes to “\(Sanitizer.inert(item.name))”", needs: "a name")
+          discarding: "your changes to \(Sanitizer.quoted(item.name))", needs: "a name")
     case nil: nil
     }
   }
@@ -65,15 +65,15 @@ public enum InventoryView {
   static func banner(for notice: ItemsNotice) -> Banner {
     switch notice {
     case .deletedElsewhere(let name):
-      .notice("“\(Sanitizer.inert(name))” was deleted by another program")
+      .notice("\(Sanitizer.quoted(name)) was deleted by another program")
     case .deletedWhileEditing(let name):
-      .notice("“\(Sanitizer.inert(name))” was deleted elsewhere: save your edit to keep it")
+      .notice("\(Sanitizer.quoted(name)) was deleted elsewhere: save your edit to keep it")
     case .keptDespiteDeletion(let name):
-      .notice("“\(Sanitizer.inert(name))” was deleted on one side and changed on the other: kept")
+      .notice("\(Sanitizer.quoted(name)) was deleted on one side and changed on the other: kept")
     case .conflict(let names, let copy):
       .error(
         "Changed elsewhere too: kept "
-          + names.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ") + "; yours "
+          + names.map { "\(Sanitizer.quoted($0))" }.joined(separator: ", ") + "; yours "
           + (copy.map { "is in \(Sanitizer.inert($0))" } ?? "could not be saved aside"))
     }
   }

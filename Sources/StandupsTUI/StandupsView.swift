@@ -77,7 +77,7 @@ public enum StandupsView {
   }
 
   static func banner(for title: String, copied result: ClipboardResult) -> Banner {
-    let name = "“\(Sanitizer.inert(title))”"
+    let name = "\(Sanitizer.quoted(title))"
     return switch result {
     case .sent: .notice("Copied \(name) as Markdown: sent to the terminal's clipboard")
     case .tooLarge(let bytes):
@@ -91,34 +91,34 @@ public enum StandupsView {
   static func banner(for notice: SyncNotice) -> Banner {
     switch notice {
     case .deletedElsewhere(let title):
-      .notice("“\(Sanitizer.inert(title))” was deleted elsewhere")
+      .notice("\(Sanitizer.quoted(title)) was deleted elsewhere")
     case .meetingDeletedElsewhere(let title):
-      .notice("A meeting of “\(Sanitizer.inert(title))” was deleted elsewhere")
+      .notice("A meeting of \(Sanitizer.quoted(title)) was deleted elsewhere")
     case .keptDespiteDeletion(let title):
-      .notice("“\(Sanitizer.inert(title))” was deleted on one side and changed on the other: kept")
+      .notice("\(Sanitizer.quoted(title)) was deleted on one side and changed on the other: kept")
     case .conflict(let titles, let copy):
       .error(
         "Changed elsewhere too: kept "
-          + titles.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ") + "; o opens yours"
+          + titles.map { "\(Sanitizer.quoted($0))" }.joined(separator: ", ") + "; o opens yours"
           + (copy.map { " (in \(Sanitizer.inert($0)))" } ?? " (not saved aside: see above)"))
     case .earlierConflicts(let titles):
       .notice(
         "A conflict in an earlier session kept your "
           + (titles.count == 1 ? "version of " : "versions of ")
-          + titles.map { "“\(Sanitizer.inert($0))”" }.joined(separator: ", ")
+          + titles.map { "\(Sanitizer.quoted($0))" }.joined(separator: ", ")
           + (titles.count == 1 ? ": o opens it" : ": o opens them one after another"))
     case .changedBeforeDeletion(let title):
-      .notice("“\(Sanitizer.inert(title))” changed elsewhere: ask again to delete it")
+      .notice("\(Sanitizer.quoted(title)) changed elsewhere: ask again to delete it")
     case .deletedWhileRecording(let title):
       .notice(
-        "“\(Sanitizer.inert(title))” was deleted elsewhere: this meeting will be saved into a "
+        "\(Sanitizer.quoted(title)) was deleted elsewhere: this meeting will be saved into a "
           + "new standup")
     case .deletedWhileEditing(let title):
       .notice(
-        "“\(Sanitizer.inert(title))” was deleted elsewhere: save your edit to keep it")
+        "\(Sanitizer.quoted(title)) was deleted elsewhere: save your edit to keep it")
     case .savedAsNewStandup(let title):
       .notice(
-        "“\(Sanitizer.inert(title))” was deleted elsewhere: the meeting is in a new standup"
+        "\(Sanitizer.quoted(title)) was deleted elsewhere: the meeting is in a new standup"
       )
     }
   }

@@ -19,6 +19,16 @@ public enum Sanitizer {
 
   /// `s` with every state-changing scalar replaced by a visible one (see the table).
   /// Returns `s` itself, without allocating, when nothing needs replacing.
+  /// A name quoted in a message (“…”), inert and at most `columns` wide
+  /// (cut with "…"): a long title must not push out what the message says
+  /// to do.
+  public static func quoted(_ name: String, columns: Int = 32) -> String {
+    let text = inert(name)
+    guard TextWidth.of(text) > columns else { return "“\(text)”" }
+    let kept = TextWidth.prefix(text[...], fitting: max(0, columns - 1)).text
+    return "“\(kept)\(TextWidth.ellipsis)”"
+  }
+
   public static func inert(_ s: String) -> String {
     if isPrintableASCII(s) { return s }
     guard s.unicodeScalars.contains(where: { replacement(for: $0) != nil }) else { return s }

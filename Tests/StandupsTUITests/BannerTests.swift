@@ -24,6 +24,19 @@ struct BannerTests {
     #expect(!screen.lines[Size.large.height - 5].contains("Not saved"))
   }
 
+  /// A long title is cut in a message, never what the message says to do.
+  @Test func aLongTitleIsCutNotTheInstruction() {
+    let title = String(repeating: "長い題名🎉", count: 20)
+    let banner = StandupsView.banner(
+      for: .conflict(titles: [title, "Design"], copy: "the database's conflicts"))
+    #expect(banner.text.hasSuffix("; o opens yours (in the database's conflicts)"))
+    #expect(banner.text.contains("“Design”"))
+    #expect(banner.text.contains("…”"))
+    // The quotes, and at most 32 columns between them.
+    #expect((33...34).contains(TextWidth.of(Sanitizer.quoted(title))))
+    #expect(Sanitizer.quoted("Design") == "“Design”")
+  }
+
   @Test func aShortMessageTakesOneRow() {
     let screen = draw(appState([.mock]), ui: ShellUI(banner: "Not saved"), size: .large)
     #expect(screen.lines[Size.large.height - 2].contains(" Not saved "))
