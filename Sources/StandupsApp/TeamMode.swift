@@ -76,6 +76,12 @@ enum TeamMode {
     return await team.close()
   }
 
+  /// How long Ctrl-Z waits for a save in flight: a server that does not
+  /// answer must not freeze the screen for the answer timeout. What is not
+  /// written yet is written (or journaled) once the app is continued, or
+  /// when a hang-up ends it while stopped.
+  static let suspendPatience = Duration.seconds(1)
+
   /// The app's view of the store.
   static func standupsStore(_ team: TeamStore) -> StandupsStore {
     StandupsStore(
@@ -134,7 +140,9 @@ extension RunApp {
     let store = makeStore(
       state: launch.state, status: nil, terminal: terminal, standupsStore: standupsStore)
     team.readDeferredMeetings()
-    await run(store, on: terminal, beforeSuspending: { await team.flush() })
+    await run(
+      store, on: terminal,
+      beforeSuspending: { await team.flush(atMost: TeamMode.suspendPatience) })
     Self.submitFinalStandups(of: store, to: standupsStore)
     terminal.shutdown()
     let notes = await TeamMode.close(team)

@@ -31,3 +31,27 @@ extension TeamStore {
     return "did not answer for " + (seconds == 1 ? "1 second" : "\(seconds) seconds")
   }
 }
+
+extension TeamStore {
+  /// Waits for every change submitted so far to be written (or journaled),
+  /// or for `limit`, whichever comes first; the writing goes on after.
+  public nonisolated func flush(atMost limit: Duration) async {
+    /// Resumed by whichever comes first.
+    final class FirstOf: Sendable {
+      let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+      func resume() { continuation.withLock { $0.take()?.resume() } }
+    }
+    let first = FirstOf()
+    await withCheckedContinuation { continuation in
+      first.continuation.withLock { $0 = continuation }
+      Task {
+        await self.flush()
+        first.resume()
+      }
+      Task {
+        try? await Task.sleep(for: limit)
+        first.resume()
+      }
+    }
+  }
+}

@@ -58,6 +58,27 @@ struct StalledServerTests {
     #expect(await alice.close() == [])
   }
 
+  /// Ctrl-Z waits a moment for a save in flight, not the answer timeout:
+  /// with the server stalled, `flush(atMost:)` returns (the save goes on,
+  /// and is written once the server answers).
+  @Test func aBoundedFlushReturnsWhileTheServerIsStalled() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member(answerTimeout: .seconds(600))
+    await alice.save([.mock])
+    let holder = try await database.connect()
+    try await holder.query("BEGIN", logger: quietLogger)
+    try await holder.query("LOCK TABLE standups IN ACCESS EXCLUSIVE MODE", logger: quietLogger)
+    alice.submit { $0[id: Standup.mock.id]?.title = "Saved after the stall" }
+    await alice.store.flush(atMost: .milliseconds(200))
+    // Returned with the lock still held: the save is still waiting on it.
+    try await holder.query("ROLLBACK", logger: quietLogger)
+    try await holder.close()
+    await alice.flush()
+    #expect(
+      try await database.stored().standups[id: Standup.mock.id]?.title == "Saved after the stall")
+    #expect(await alice.close() == [])
+  }
+
   /// Quitting while the server does not answer: the store stops waiting
   /// after the timeout, and the user is told where the change is kept.
   @Test func quittingWhileTheServerDoesNotAnswerKeepsTheChangeAndEnds() async throws {
