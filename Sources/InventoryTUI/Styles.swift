@@ -17,7 +17,9 @@ extension Item.Color {
 
 extension Item {
   /// The name as drawn: inert, so that measuring it gives its width on screen.
-  var displayName: String { name.isEmpty ? "(no name)" : Sanitizer.inert(name) }
+  var displayName: String {
+    name.allSatisfy(\.isWhitespace) ? "(no name)" : Sanitizer.inert(name)
+  }
 }
 
 /// Shared looks, so every screen draws titles, hints and warnings alike.

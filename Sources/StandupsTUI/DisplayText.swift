@@ -14,7 +14,9 @@ extension Duration {
 
 extension Standup {
   /// The title as drawn: inert, so that measuring it gives its width on screen.
-  var displayTitle: String { title.isEmpty ? "Untitled" : Sanitizer.inert(title) }
+  var displayTitle: String {
+    title.allSatisfy(\.isWhitespace) ? "Untitled" : Sanitizer.inert(title)
+  }
   var lengthText: String { "\(minutes) min" }
   var attendeesText: String { attendees.count == 1 ? "1 attendee" : "\(attendees.count) attendees" }
 }

@@ -36,4 +36,14 @@ struct StatusColumnTests {
       InventoryListScreen.statusText(.outOfStock(isOnBackOrder: true), fitting: 5)
         == Item.Status.outOfStock(isOnBackOrder: true).text)
   }
+
+  /// A name of spaces (a hand-edited file) shows as a missing one, in the
+  /// list and on the item's screen, not as an empty row.
+  @Test func aBlankNameShowsAsNoName() {
+    let blank = Item(id: .init(UUID(2)), name: "   ", status: .inStock(quantity: 1))
+    #expect(blank.displayName == "(no name)")
+    var state = AppFeature.State(inventory: Inventory.State(items: [blank]))
+    state.selectedTab = .inventory
+    #expect(draw(state, size: Size(width: 80, height: 24)).shows("(no name)"))
+  }
 }
