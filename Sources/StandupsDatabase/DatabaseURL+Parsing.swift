@@ -119,6 +119,15 @@ extension DatabaseURL {
       return
     }
     if authority.count(where: { $0 == ":" }) > 1 {
+      // `::1:5432` may be an address and a port: both readings are offered.
+      if let colon = authority.lastIndex(of: ":"), colon > authority.startIndex,
+        authority[authority.index(before: colon)] != ":",
+        let port = Int(authority[authority.index(after: colon)...]), port > 0, port < 65536
+      {
+        throw failure(
+          "an IPv6 address needs brackets: [\(authority[..<colon])]:\(port) with a port, "
+            + "[\(authority)] without")
+      }
       throw failure("an IPv6 address needs brackets: [\(authority)]")
     }
     if let colon = authority.firstIndex(of: ":") {

@@ -208,6 +208,11 @@ struct DatabaseURLTests {
     #expect(failure("postgres:///db?host=h1,h2")?.contains("several hosts") == true)
     #expect(
       failure("postgres://::1/db") == "--database: an IPv6 address needs brackets: [::1]")
+    // What looks like a port after the address: both readings.
+    #expect(
+      failure("postgres://u@::1:55440/db")
+        == "--database: an IPv6 address needs brackets: [::1]:55440 with a port, "
+        + "[::1:55440] without")
     #expect(failure("postgres://[::1/db")?.contains("no closing \"]\"") == true)
     #expect(failure("postgres://[]/db") != nil)
     #expect(failure("postgres://[::1]x/db") != nil)
