@@ -95,6 +95,11 @@ struct Import: AsyncParsableCommand {
           + "; the file's is in the database's conflicts table")
     }
     removeIfKeptUnsaved(file, of: url)
+    if summary.nulsRemoved > 0 {
+      let count =
+        summary.nulsRemoved == 1 ? "1 NUL character" : "\(summary.nulsRemoved) NUL characters"
+      print("Left out \(count) (PostgreSQL's text cannot hold them)")
+    }
     if !summary.fieldsNotKept.isEmpty {
       print(
         "Not imported (fields this version does not read; the database has no place for them): "

@@ -18,6 +18,9 @@ public struct ImportSummary: Equatable, Sendable {
   /// Keys of fields the file had that this version does not read: the
   /// database has no place for them.
   public var fieldsNotKept: [String] = []
+  /// NUL characters left out of titles, names and notes: PostgreSQL's text
+  /// cannot hold them (the app never types one).
+  public var nulsRemoved = 0
 }
 
 extension TeamStore {
@@ -47,6 +50,7 @@ extension TeamStore {
     }
     for fromFile in standups {
       var (standup, dropped) = fromFile.withoutOtherFields()
+      summary.nulsRemoved += Self.removeNULs(from: &standup)
       let renumbered = Self.renumberMeetingsOfOthers(in: &standup, owners: &owners)
       notKept.formUnion(dropped)
       let stored = known.standups[id: standup.id]
@@ -150,5 +154,22 @@ extension TeamStore {
       out[8] = (out[8] & 0x3F) | 0x80
     }
     return UUID(uuid: uuid)
+  }
+}
+
+extension TeamStore {
+  /// Takes NUL out of the standup's text; how many there were.
+  static func removeNULs(from standup: inout Standup) -> Int {
+    var removed = 0
+    func clean(_ text: inout String) {
+      guard text.utf8.contains(0) else { return }
+      let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" }))
+      removed += text.unicodeScalars.count - kept.unicodeScalars.count
+      text = kept
+    }
+    clean(&standup.title)
+    for id in standup.attendees.ids { clean(&standup.attendees[id: id]!.name) }
+    for id in standup.meetings.ids { clean(&standup.meetings[id: id]!.transcript) }
+    return removed
   }
 }

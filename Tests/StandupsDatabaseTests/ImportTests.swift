@@ -65,6 +65,27 @@ struct ImportTests {
     await alice.close()
   }
 
+  /// PostgreSQL's text cannot hold NUL: a file with one (a hand-edited
+  /// title, a pasted note) is imported without it, and the summary says so;
+  /// a second import changes nothing.
+  @Test func nulCharactersAreLeftOutAndCounted() async throws {
+    var file = Self.file
+    let first = file.ids[0]
+    file[id: first]?.title = "De\u{0}sign"
+    file[id: first]?.attendees[0].name = "\u{0}Ada\u{0}"
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    let once = try await alice.store.importStandups(file)
+    #expect(once.added == file.count)
+    #expect(once.nulsRemoved == 3)
+    let stored = try await database.stored().standups
+    #expect(stored[id: first]?.title == "Design")
+    #expect(stored[id: first]?.attendees[0].name == "Ada")
+    let again = try await alice.store.importStandups(file)
+    #expect(again.unchanged == file.count)
+    await alice.close()
+  }
+
   @Test func aSecondIdenticalImportChangesNothing() async throws {
     let database = try TestDatabase()
     let alice = try await database.member()
