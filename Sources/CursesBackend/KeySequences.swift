@@ -64,7 +64,8 @@ struct KeySequences {
   ) -> Int32? {
     let base = String(name.reversed().drop(while: \.isNumber).reversed())
     guard base != name, base.count > 1, base.hasPrefix("k"),
-      let code = codeOfStandard(base), code > 0, code <= KEY_MAX
+      let code = codeOfStandard(base), code > 0, code <= KEY_MAX,
+      InputDecoder.key(forCode: code) != nil
     else { return nil }
     return code
   }

@@ -13,10 +13,10 @@ extension TeamStore {
     await flush()
     // A change from elsewhere reached the app as it quit: it merges it and
     // submits the result, which holds the user's last change. Waited for
-    // (at most the answer timeout), or that change would be dropped as made
-    // before the one from elsewhere.
+    // (the app is on this machine: a moment), or that change would be
+    // dropped as made before the one from elsewhere.
     if droppedStale {
-      await waitForResubmission()
+      await waitForResubmission(atMost: min(answerTimeout, .seconds(2)))
       await flush()
     }
     // Submitted after that flush, with nothing refused: late, not held back.
@@ -27,6 +27,19 @@ extension TeamStore {
     var notes: [String] = []
     if let (standups, _) = takeLatest() {
       notes.append(keepLeftOver(standups))
+    } else if droppedStale, let stale = lastStale,
+      !Self.heldBack(stale, against: known.standups).isEmpty
+    {
+      // It never came: what the app last sent is kept for an import, which
+      // applies the conflict rule (sent now, it would undo the other change).
+      leftChangesUnsaved.withLock { $0 = true }
+      let held = Self.heldBack(stale, against: known.standups)
+      let kept = (try? files.keepUnsaved(held)) ?? keepInTemporaryDirectory(held)
+      notes.append(
+        "another member's change arrived as you quit, and your last changes could not be "
+          + "merged with it: "
+          + (kept.map { "they are kept in \($0), a data file to send with 'standups import'" }
+            ?? "they could not be kept"))
     } else if let heldCopy, files.hasJournal {
       // Refused, then offline: the journal holds them now, and its replay
       // holds back again whatever the server still refuses.
@@ -93,16 +106,24 @@ extension TeamStore {
   private func keepInTemporaryDirectory(_ standups: IdentifiedArrayOf<Standup>) -> String? {
     guard !standups.isEmpty, let data = try? StandupsFormat.encode(standups) else { return nil }
     let path = "\(NSTemporaryDirectory())/standups-unsaved-\(UUID().uuidString.prefix(8)).json"
-    guard FileManager.default.createFile(atPath: path, contents: data) else { return nil }
+    // Only the user may read it (notes), and never another file of that name.
+    let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return nil }
+    defer { Glibc.close(fd) }
+    let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    guard written == data.count, fsync(fd) == 0 else {
+      unlink(path)
+      return nil
+    }
     return path
   }
 
-  /// Returns once the app submitted again, or the answer timeout passed.
-  private func waitForResubmission() async {
+  /// Returns once the app submitted again, or `limit` passed.
+  private func waitForResubmission(atMost limit: Duration) async {
     await withCheckedContinuation { continuation in
       resubmissionWaiter = continuation
       isWaitingForResubmission.withLock { $0 = true }
-      loop.scheduleTask(in: TimeAmount(answerTimeout)) { [work] in
+      loop.scheduleTask(in: TimeAmount(limit)) { [work] in
         work.yield(.resubmissionOverdue)
       }
     }

@@ -121,10 +121,16 @@ extension TeamStore {
         database: url.database)
     }
     configuration.options.connectTimeout = .seconds(5)
-    configuration.options.additionalStartupParameters = Self.sessionLimits(
-      answerTimeout: answerTimeout)
-    return try await PostgresConnection.connect(
+    let connection = try await PostgresConnection.connect(
       on: loop, configuration: configuration, id: 1, logger: logger)
+    // Set once connected, not as startup parameters: a pool in front of the
+    // server (PgBouncer) refuses those it does not know. A server that
+    // refuses the settings still serves.
+    for (name, value) in Self.sessionLimits(answerTimeout: answerTimeout) {
+      _ = try? await connection.query(
+        "SELECT set_config(\(name), \(value), false)", logger: logger)
+    }
+    return connection
   }
 
   /// What the server enforces on this session. A member whose network
@@ -236,6 +242,7 @@ extension TeamStore {
         writeCache()
         reconnectDelay = .seconds(1)
         reconnectRefusal = nil
+        journalFailure = nil
         emit.yield(.saved)
         emit.yield(
           .notice(

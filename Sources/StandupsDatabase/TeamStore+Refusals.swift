@@ -86,6 +86,7 @@ extension TeamStore {
   /// A save went through: nothing is held back any more.
   func saveWentThrough() {
     lastRefusal = nil
+    journalFailure = nil
     guard let heldCopy else { return }
     unlink(heldCopy.path)
     self.heldCopy = nil

@@ -54,6 +54,8 @@ public actor TeamStore {
   /// The app's last submission was made before a change it had not seen
   /// yet: it merges that change and submits again (see `finish`).
   var droppedStale = false
+  /// What that submission held (kept at the close if no other comes).
+  var lastStale: IdentifiedArrayOf<Standup>?
   /// `finish` waiting for that submission.
   var resubmissionWaiter: CheckedContinuation<Void, Never>?
   /// Whether a close has waited for it (tests: the actor may be gone).
@@ -237,7 +239,10 @@ public actor TeamStore {
     guard let (standups, submitted) = takeLatest() else { return }
     // Made before the app saw a change: its changes come back merged.
     droppedStale = submitted != revision
-    guard !droppedStale else { return }
+    guard !droppedStale else {
+      lastStale = standups
+      return
+    }
     guard !readOnly else {
       changedWhileReadOnly = standups == known.standups ? nil : standups
       return

@@ -17,8 +17,6 @@
 public enum Sanitizer {
   public static let replacementCharacter: Unicode.Scalar = "\u{FFFD}"
 
-  /// `s` with every state-changing scalar replaced by a visible one (see the table).
-  /// Returns `s` itself, without allocating, when nothing needs replacing.
   /// A name quoted in a message (“…”), inert and at most `columns` wide
   /// (cut with "…"): a long title must not push out what the message says
   /// to do.
@@ -29,6 +27,8 @@ public enum Sanitizer {
     return "“\(kept)\(TextWidth.ellipsis)”"
   }
 
+  /// `s` with every state-changing scalar replaced by a visible one (see the table).
+  /// Returns `s` itself, without allocating, when nothing needs replacing.
   public static func inert(_ s: String) -> String {
     if isPrintableASCII(s) { return s }
     guard s.unicodeScalars.contains(where: { replacement(for: $0) != nil }) else { return s }

@@ -32,10 +32,13 @@ import Testing
   /// key of its own (`kUP5`, Ctrl-Up) or one the terminal lacks the standard
   /// form of keeps the code ncurses gave it.
   @Test func aNumberedExtendedKeyIsItsStandardKey() {
-    let standard: [String: Int32] = ["kcbt": KEY_BTAB, "kUP": KEY_MAX + 3]
+    // kLFT (Shift-Left) is standard, but no key of the app's: Ctrl-Left
+    // (kLFT5) keeps its own code.
+    let standard: [String: Int32] = ["kcbt": KEY_BTAB, "kUP": KEY_MAX + 3, "kLFT": KEY_SLEFT]
     let lookUp = { (name: String) in standard[name] }
     #expect(KeySequences.standardCode(ofExtended: "kcbt2", codeOfStandard: lookUp) == KEY_BTAB)
     #expect(KeySequences.standardCode(ofExtended: "kUP5", codeOfStandard: lookUp) == nil)
+    #expect(KeySequences.standardCode(ofExtended: "kLFT5", codeOfStandard: lookUp) == nil)
     #expect(KeySequences.standardCode(ofExtended: "kcub2", codeOfStandard: lookUp) == nil)
     #expect(KeySequences.standardCode(ofExtended: "kcbt", codeOfStandard: lookUp) == nil)
   }

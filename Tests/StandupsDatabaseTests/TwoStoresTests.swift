@@ -203,4 +203,31 @@ struct TwoStoresTests {
     #expect(saved[id: Standup.engineeringMock.id]?.title == "Bob's")
     await bob.close()
   }
+
+  /// The app never submits again (it ended first): the stale edit is not
+  /// sent (it would undo Bob's), but kept in a data file for an import, and
+  /// the program is told changes were left unsaved.
+  @Test func aStaleEditNobodyResubmitsIsKeptAtTheClose() async throws {
+    let (database, alice, bob) = try await team([.mock, .engineeringMock])
+    await bob.edit { $0[id: Standup.engineeringMock.id]?.title = "Bob's" }
+    var event = await alice.log.next()
+    while let seen = event, !seen.isChangedElsewhere { event = await alice.log.next() }
+    #expect(event != nil)
+    var mine = alice.standups
+    mine[id: Standup.mock.id]?.title = "Alice's, never merged"
+    alice.store.submit(mine, revision: 0)
+    let notes = await alice.store.close()
+    #expect(alice.store.changesWereLeftUnsaved)
+    let note = try #require(notes.first, "\(notes)")
+    #expect(note.hasPrefix("another member's change arrived as you quit"), "\(note)")
+    let saved = try await database.stored().standups
+    #expect(saved[id: Standup.engineeringMock.id]?.title == "Bob's")
+    #expect(saved[id: Standup.mock.id]?.title == Standup.mock.title)
+    let kept = try #require(
+      FileManager.default.contentsOfDirectory(atPath: database.directory + "/alice")
+        .first { $0.hasPrefix("unsaved") })
+    let data = try Data(contentsOf: URL(fileURLWithPath: database.directory + "/alice/" + kept))
+    #expect(try StandupsFormat.decode(data)[id: Standup.mock.id]?.title == "Alice's, never merged")
+    await bob.close()
+  }
 }
