@@ -85,8 +85,8 @@ struct InputDecoder {
 
   /// Lines pasted where the terminal does not mark pastes: one read of
   /// printable text and line breaks (CR, LF or both), with text after two
-  /// breaks, or after one and 16 characters in all (or 16 characters and
-  /// then only breaks), and not one key held down. Taken as keys, the first break was Enter (a field moved on) and
+  /// breaks, or after one and 16 characters in all, and not one key held
+  /// down. Taken as keys, the first break was Enter (a field moved on) and
   /// the lines after it were lost. Text typed ahead and Enter keep their
   /// meaning: text after a single break in a short read is a key pressed
   /// after Enter. The text, with "\n" between lines; nil for anything else.
@@ -124,11 +124,7 @@ struct InputDecoder {
       }
       previous = value
     }
-    // One line copied with its break (a whole line from a terminal) is
-    // lines too: its break must not press Enter where the text is ignored.
-    let isLines =
-      breaksBeforeText >= 2 || (breaksBeforeText == 1 && printable >= 16)
-      || (breaksBeforeText == 0 && pendingBreak && printable >= 16)
+    let isLines = breaksBeforeText >= 2 || (breaksBeforeText == 1 && printable >= 16)
     return isLines && !allSame ? String(text) : nil
   }
 

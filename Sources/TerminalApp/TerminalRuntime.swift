@@ -92,10 +92,26 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   public func handleBatch(_ events: [TerminalEvent]) {
     var beforeAnAlert = currentKeymap(store.state).takesHeldKeys
     var alertOpened = false
+    // Text ignored as pasted (no field takes it) and a line break right
+    // after it in the same read: a line copied with its break, whose
+    // break is no Enter. A field takes both, as text typed ahead and Enter.
+    var ignoredText = false
     for event in events {
       guard !isFinished else { break }
+      let afterIgnoredText = ignoredText
+      ignoredText = false
       switch event {
-      case .key, .paste, .typed:
+      case .key(.enter) where afterIgnoredText:
+        continue
+      case .typed(let text):
+        guard !alertOpened else { continue }
+        ignoredText =
+          currentKeymap(store.state).paste == nil && !text.allSatisfy { $0 == text.first }
+        handle(event)
+        let now = currentKeymap(store.state).takesHeldKeys
+        alertOpened = beforeAnAlert && !now
+        beforeAnAlert = now
+      case .key, .paste:
         guard !alertOpened else { continue }
         handle(event)
         let now = currentKeymap(store.state).takesHeldKeys

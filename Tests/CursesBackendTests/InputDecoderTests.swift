@@ -136,13 +136,6 @@ import Testing
       decode(
         chars("Ann") + [.character(13), .character(10)] + chars("Bob") + [.character(10)]
           + chars("Cy")) == [.paste("Ann\nBob\nCy")])
-    // One whole line copied with its break: its break is no Enter.
-    #expect(
-      decode(chars("abcdefghijklmnopqrstuvwxyz") + [.character(10)])
-        == [.paste("abcdefghijklmnopqrstuvwxyz\n")])
-    #expect(
-      decode(chars("Finished the date picker") + [.character(13), .character(10)])
-        == [.paste("Finished the date picker\n")])
   }
 
   /// Typed ahead faster than the screen showed it (a slow link, a busy

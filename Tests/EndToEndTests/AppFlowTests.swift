@@ -66,22 +66,6 @@ struct AppFlowTests {
     try await app.quitAndExpectSaneTerminal(keys: ["q"])
   }
 
-  /// A whole line copied with its break, pasted where the terminal does not
-  /// mark pastes (tmux paste-buffer without -p): its break is no Enter.
-  /// Into the title it stays in the title (Enter would move on to the
-  /// length, and the next key would not reach the title); on a standup's
-  /// screen Enter would have started a meeting.
-  @Test func aPastedLineWithItsBreakPressesNoEnter() async throws {
-    let app = try AppSession()
-    try await app.openTheAddSheet()
-    try app.session.tmuxCommand(["set-buffer", "Finished the date picker\n"])
-    try app.session.tmuxCommand(["paste-buffer", "-t", app.session.target])
-    try await app.session.waitForText("Finished the date picker")
-    try app.session.type("X")
-    try await app.session.waitForText("Finished the date pickerX")
-    try await app.quitAndExpectSaneTerminal(keys: ["C-c", "C-c"])
-  }
-
   @Test func escGoesBackWhileArrowsAndAltStillDecode() async throws {
     let app = try AppSession()
     try await app.session.waitForText("Design")

@@ -82,6 +82,32 @@ struct TypedTextTests {
     #expect(after.standup.minutes == 9, "mixed text is a paste there: dropped")
   }
 
+  /// A whole line copied with its break and pasted where the terminal does
+  /// not mark pastes arrives as text and Enter in one read. On a screen
+  /// that takes no text both are the paste: the break does not start a
+  /// meeting. In a field they keep their meaning (text typed ahead, Enter).
+  @Test func aLineBreakRightAfterIgnoredTextIsNoEnter() {
+    let standup = Self.standups[0]
+    var detail = appState(Self.standups, selection: standup.id)
+    detail.path.append(.detail(StandupDetail.State(standup: standup)))
+    let (runtime, _) = makeRuntime(detail)
+    runtime.handleBatch([.typed("Finished the date picker"), .key(.enter)])
+    #expect(runtime.state.path.count == 1, "\(runtime.state.path)")
+    // A key of its own, later, is Enter again.
+    runtime.handleBatch([.key(.enter)])
+    #expect(runtime.state.path.count == 2)
+
+    let (sheet, _) = makeRuntime(appState(Self.standups, selection: standup.id))
+    sheet.handle(.key(.char("a")))
+    sheet.handleBatch([.typed("Weekly sync"), .key(.enter)])
+    guard case .add(let form) = sheet.state.standupsList.destination else {
+      Issue.record("no add sheet")
+      return
+    }
+    #expect(form.standup.title == "Weekly sync")
+    #expect(form.focus != .title)
+  }
+
   /// Keys that arrive in one read stop at an alert one of them opens: the
   /// second `d` of a quick `dd` must not answer the alert the first opened
   /// before it was drawn.
