@@ -35,7 +35,8 @@ public enum StandupsView {
     case .persistence(.failed(let reason)):
       // Standing until a save goes through: it is still true after a key.
       .showWithStatus(.error(notSaved(reason)), status: notSaved(reason))
-    case .persistence(.saved): .resolveErrorAndStatus(prefixes: [offlineStatus, notSavedPrefix])
+    case .persistence(.saved):
+      .resolveErrorAndStatus(prefixes: [offlineStatus, notSavedPrefix, "Still offline"])
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)
     case .persistence(.offline(let text)): .showWithStatus(.error(text), status: offlineStatus)

@@ -107,6 +107,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// A key other than the quit key arrived while a banner or the quit
     /// key's warning was shown (or a paste while the warning was): both go.
     case keyPressed
+    /// That key's action is done: a banner it brought shows first, else
+    /// the next one waiting.
+    case keyHandled
     case statusChanged(String?)
     /// The quit key: quits, unless the app has unsaved work the user has not
     /// yet been warned about (then the warning shows, and the next press quits).
@@ -178,6 +181,11 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         if let status = state.status, prefixes.contains(where: status.hasPrefix) {
           state.status = nil
         }
+        state.queuedBanners.removeAll { banner in prefixes.contains(where: banner.text.hasPrefix) }
+        if let shown = state.banner, prefixes.contains(where: shown.text.hasPrefix) {
+          state.banner = nil
+          return effect.merge(with: showNext(in: &state))
+        }
         return effect.merge(with: resolveError(in: &state))
       case nil: return effect
       }
@@ -203,7 +211,10 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     case .keyPressed:
       state.banner = nil
       state.isQuitWarningShown = false
-      return state.queuedBanners.isEmpty ? .cancel(id: CancelID.notice) : showNext(in: &state)
+      return .cancel(id: CancelID.notice)
+    case .keyHandled:
+      guard state.banner == nil else { return .none }
+      return showNext(in: &state)
     case .statusChanged(let status):
       state.status = status
       return .none
@@ -213,7 +224,12 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         return quit(&state)
       }
       // At once, in front of any other: the next press quits.
-      if let shown = state.banner { state.queuedBanners.insert(shown, at: 0) }
+      if let shown = state.banner {
+        state.queuedBanners.insert(shown, at: 0)
+        if state.queuedBanners.count > Self.maximumQueuedBanners {
+          state.queuedBanners.removeLast()
+        }
+      }
       state.banner = nil
       let effect = show(.notice(warning), in: &state)
       state.isQuitWarningShown = true

@@ -131,18 +131,19 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       // The keys on screen when it was pressed (the banner plays no part).
       // Redrawing the screen is not doing something: messages stay.
       let action = currentKeymap(state).action(for: key)
-      if state.banner != nil || state.isQuitWarningShown, action != .quitPressed,
-        action != .redrawRequested
-      {
-        store.send(.keyPressed)
-      }
+      let takesBanner =
+        (state.banner != nil || state.isQuitWarningShown) && action != .quitPressed
+        && action != .redrawRequested
+      if takesBanner { store.send(.keyPressed) }
       if let action { store.send(action) }
+      if takesBanner { store.send(.keyHandled) }
     case .paste(let text):
       let state = store.state
       if state.isQuitWarningShown { store.send(.keyPressed) }
       if let action = currentKeymap(state).paste?(text) {
         store.send(action)
       }
+      if state.isQuitWarningShown { store.send(.keyHandled) }
     case .typed(let text):
       let state = store.state
       let keymap = currentKeymap(state)
@@ -150,6 +151,7 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       if let paste = keymap.paste, let action = paste(text) {
         if state.isQuitWarningShown { store.send(.keyPressed) }
         store.send(action)
+        if state.isQuitWarningShown { store.send(.keyHandled) }
         return
       }
       // Elsewhere a held key's repeats (one character again and again) are

@@ -452,7 +452,8 @@ import Testing
           status: "Not saved: cannot save standups.json: disk full — will retry"))
     #expect(
       StandupsView.message(for: .persistence(.saved))
-        == .resolveErrorAndStatus(prefixes: [StandupsView.offlineStatus, "Not saved:"]))
+        == .resolveErrorAndStatus(
+          prefixes: [StandupsView.offlineStatus, "Not saved:", "Still offline"]))
     #expect(StandupsView.message(for: .onLaunch) == nil)
   }
 }

@@ -111,9 +111,11 @@ struct Counter: Reducer {
       $0.banner = .error("broken")
       $0.queuedBanners = [.notice("third")]
     }
-    // An error outlives a notice's time; a key takes it, and the next shows.
+    // An error outlives a notice's time; a key takes it, and once its
+    // action is done the next shows.
     await clock.advance(by: Shell<Counter>.noticeDuration)
-    await store.send(.keyPressed) {
+    await store.send(.keyPressed) { $0.banner = nil }
+    await store.send(.keyHandled) {
       $0.banner = .notice("third")
       $0.queuedBanners = []
     }
@@ -352,9 +354,12 @@ struct Counter: Reducer {
     #expect(store.state.isQuitWarningShown)
     // The error takes the warning's place, and its timer with it.
     await store.send(.keyPressed) {
+      $0.banner = nil
+      $0.isQuitWarningShown = false
+    }
+    await store.send(.keyHandled) {
       $0.banner = .error("Not saved")
       $0.queuedBanners = []
-      $0.isQuitWarningShown = false
     }
   }
 
@@ -369,10 +374,51 @@ struct Counter: Reducer {
       $0.isQuitWarningShown = true
     }
     await store.send(.keyPressed) {
-      $0.banner = .error("Offline")
-      $0.queuedBanners = []
+      $0.banner = nil
       $0.isQuitWarningShown = false
     }
+    await store.send(.keyHandled) {
+      $0.banner = .error("Offline")
+      $0.queuedBanners = []
+    }
+  }
+
+  /// A save that goes through ends what said the server was away, shown or
+  /// waiting ("Still offline" after the reconnection's refusal).
+  @Test func aResolvingMessageTakesMatchingBannersShownOrWaiting() async {
+    let store = TestStore(initialState: Shell<Counter>.State(app: Counter.State())) {
+      Shell(Counter()) { action in
+        action == .increment
+          ? .show(.notice("Still offline: refused")) : .resolveErrorAndStatus(prefixes: ["Still"])
+      }
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    await store.send(.bannerShown(.error("Offline"))) { $0.banner = .error("Offline") }
+    await store.send(.app(.increment)) {
+      $0.app.count = 1
+      $0.queuedBanners = [.notice("Still offline: refused")]
+    }
+    await store.send(.app(.decrement)) {
+      $0.app.count = 0
+      $0.banner = nil
+      $0.queuedBanners = []
+    }
+  }
+
+  /// A key's own message shows at once, in front of those waiting: a
+  /// banner the key brought is up when its action is done.
+  @Test func aKeysOwnBannerShowsBeforeThoseWaiting() async {
+    let store = makeStore()
+    await store.send(.bannerShown(.error("Offline"))) { $0.banner = .error("Offline") }
+    await store.send(.bannerShown(.notice("Still offline"))) {
+      $0.queuedBanners = [.notice("Still offline")]
+    }
+    await store.send(.keyPressed) { $0.banner = nil }
+    await store.send(.bannerShown(.notice("Copied"))) { $0.banner = .notice("Copied") }
+    await store.send(.keyHandled)
+    #expect(store.state.queuedBanners == [.notice("Still offline")])
+    await store.skipInFlightEffects()
   }
 
   @Test func theWarningGoingAwayTakesItBack() async {
