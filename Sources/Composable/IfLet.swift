@@ -97,13 +97,11 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     // `.cancel(id:)` reaches no sibling's or parent's effect with that id.
     let navigationID = navigationID(identity)
     let parentPath = currentNavigationIDPath
-    var childState = state[keyPath: toChildState.keyPath]!
     let effect = withDependencies {
       $0.navigationIDPath = parentPath.appending(navigationID)
     } operation: {
-      child.reduce(into: &childState, action: childAction)
+      child.reduce(into: &state[keyPath: toChildState.keyPath]!, action: childAction)
     }
-    state[keyPath: toChildState.keyPath] = childState
     if effect.isNone { return .none }
     let embed = toChildAction
     return effect.map { embed.embed($0) }.cancellable(id: navigationID)

@@ -156,8 +156,10 @@ package final class RootCore<State, Action: Sendable>: StoreCore {
       let id = nextID()
       let task = Task { [weak self] in
         for effect in rest {
-          guard !Task.isCancelled, let self else { break }
-          let inner = self.start(effect, keys: keys, cause: cause)
+          // The store only while starting each: held across the wait, it
+          // could never be released (and its effects cancelled).
+          guard !Task.isCancelled, let inner = self?.start(effect, keys: keys, cause: cause)
+          else { break }
           await withTaskCancellationHandler {
             for t in inner { await t.value }
           } onCancel: {

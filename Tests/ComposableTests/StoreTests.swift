@@ -197,6 +197,30 @@ struct StoreTests {
     #expect(await first.next() == true, "the effect outlived its store")
   }
 
+  /// Also while a concatenation waits on one of its effects.
+  @Test func releasingTheStoreCancelsAConcatenationItRuns() async {
+    var store: Store<EffectLab.State, EffectLab.Action>? = Store(
+      initialState: EffectLab.State(), reducer: EffectLab()
+    ) {
+      $0.continuousClock = EffectClock()
+    }
+    let task = store?.send(.concatenateRuns)
+    // The concatenation under way: its first effect started, waited on.
+    while store?.runningEffectCount ?? 0 < 2 { await Task.yield() }
+    store = nil
+    let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
+    Task { @MainActor in
+      await task?.finish()
+      report.yield(true)
+    }
+    Task {
+      try? await Task.sleep(for: .seconds(30))
+      report.yield(false)
+    }
+    var first = outcome.makeAsyncIterator()
+    #expect(await first.next() == true, "the concatenation outlived its store")
+  }
+
   @Test func cancelledEffectsStopCountingAtOnce() async {
     let store = Store(initialState: EffectLab.State(), reducer: EffectLab()) {
       $0.continuousClock = EffectClock()
