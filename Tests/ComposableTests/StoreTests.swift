@@ -183,18 +183,7 @@ struct StoreTests {
     let task = store?.send(.startTimer("a"))
     #expect(store?.runningEffectCount == 1)
     store = nil
-    // Whichever comes first: the effect's end, or a bound on a failure.
-    let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
-    Task { @MainActor in
-      await task?.finish()
-      report.yield(true)
-    }
-    Task {
-      try? await Task.sleep(for: .seconds(30))
-      report.yield(false)
-    }
-    var first = outcome.makeAsyncIterator()
-    #expect(await first.next() == true, "the effect outlived its store")
+    #expect(await Self.ends(task), "the effect outlived its store")
   }
 
   /// Also while a concatenation waits on one of its effects.
@@ -208,6 +197,12 @@ struct StoreTests {
     // The concatenation under way: its first effect started, waited on.
     while store?.runningEffectCount ?? 0 < 2 { await Task.yield() }
     store = nil
+    #expect(await Self.ends(task), "the concatenation outlived its store")
+  }
+
+  /// Whether `task` ends: whichever comes first, its end or a bound on a
+  /// failure.
+  static func ends(_ task: StoreTask?) async -> Bool {
     let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
     Task { @MainActor in
       await task?.finish()
@@ -218,7 +213,7 @@ struct StoreTests {
       report.yield(false)
     }
     var first = outcome.makeAsyncIterator()
-    #expect(await first.next() == true, "the concatenation outlived its store")
+    return await first.next() == true
   }
 
   @Test func cancelledEffectsStopCountingAtOnce() async {
