@@ -15,7 +15,7 @@ extension TeamStore {
     // submits the result, which holds the user's last change. Waited for
     // (the app is on this machine: a moment), or that change would be
     // dropped as made before the one from elsewhere.
-    if droppedStale {
+    if lastStale != nil {
       await waitForResubmission(atMost: min(answerTimeout, .seconds(2)))
       await flush()
     }
@@ -27,13 +27,12 @@ extension TeamStore {
     var notes: [String] = []
     if let (standups, _) = takeLatest() {
       notes.append(keepLeftOver(standups))
-    } else if droppedStale, let stale = lastStale,
-      !Self.heldBack(stale, against: known.standups).isEmpty
+    } else if let stale = lastStale, case let held = Self.heldBack(stale, against: known.standups),
+      !held.isEmpty
     {
       // It never came: what the app last sent is kept for an import, which
       // applies the conflict rule (sent now, it would undo the other change).
       leftChangesUnsaved.withLock { $0 = true }
-      let held = Self.heldBack(stale, against: known.standups)
       let kept = (try? files.keepUnsaved(held)) ?? keepInTemporaryDirectory(held)
       notes.append(
         "another member's change arrived as you quit, and your last changes could not be "

@@ -51,10 +51,9 @@ public actor TeamStore {
   /// Why the journal could not take the last changes made offline (they
   /// wait in `latest`, tried again with each save).
   var journalFailure: String?
-  /// The app's last submission was made before a change it had not seen
-  /// yet: it merges that change and submits again (see `finish`).
-  var droppedStale = false
-  /// What that submission held (kept at the close if no other comes).
+  /// The app's last submission, when it was made before a change it had
+  /// not seen yet: it merges that change and submits again (see `finish`,
+  /// which keeps this one if no other comes).
   var lastStale: IdentifiedArrayOf<Standup>?
   /// `finish` waiting for that submission.
   var resubmissionWaiter: CheckedContinuation<Void, Never>?
@@ -115,7 +114,7 @@ public actor TeamStore {
     case conflictReviewed(Standup)
     case writeCache
     case loadMeetings
-    /// The app's resubmission did not come within the answer timeout.
+    /// The app's resubmission did not come in the time `finish` gives it.
     case resubmissionOverdue
   }
 
@@ -204,7 +203,7 @@ public actor TeamStore {
       switch item {
       case .save:
         await saveLatest()
-        if !droppedStale { resumeResubmissionWaiter() }
+        if lastStale == nil { resumeResubmissionWaiter() }
       case .resubmissionOverdue:
         resumeResubmissionWaiter()
       case .retry:
@@ -238,11 +237,8 @@ public actor TeamStore {
   func saveLatest() async {
     guard let (standups, submitted) = takeLatest() else { return }
     // Made before the app saw a change: its changes come back merged.
-    droppedStale = submitted != revision
-    guard !droppedStale else {
-      lastStale = standups
-      return
-    }
+    lastStale = submitted == revision ? nil : standups
+    guard lastStale == nil else { return }
     guard !readOnly else {
       changedWhileReadOnly = standups == known.standups ? nil : standups
       return

@@ -176,17 +176,12 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         state.status = status
         return effect.merge(with: show(banner, in: &state))
       case .resolveError:
-        return effect.merge(with: resolveError(in: &state))
+        return effect.merge(with: resolve(in: &state))
       case .resolveErrorAndStatus(let prefixes):
         if let status = state.status, prefixes.contains(where: status.hasPrefix) {
           state.status = nil
         }
-        state.queuedBanners.removeAll { banner in prefixes.contains(where: banner.text.hasPrefix) }
-        if let shown = state.banner, prefixes.contains(where: shown.text.hasPrefix) {
-          state.banner = nil
-          return effect.merge(with: showNext(in: &state))
-        }
-        return effect.merge(with: resolveError(in: &state))
+        return effect.merge(with: resolve(in: &state, alsoStartingWith: prefixes))
       case nil: return effect
       }
     case .helpToggled:
@@ -202,7 +197,7 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     case .bannerShown(let banner):
       return show(banner, in: &state)
     case .errorResolved:
-      return resolveError(in: &state)
+      return resolve(in: &state)
     case .noticeExpired:
       state.isQuitWarningShown = false
       guard state.banner?.kind == .notice else { return .none }
@@ -256,10 +251,16 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     }
   }
 
-  /// Errors waiting their turn are as stale as the one shown.
-  private func resolveError(in state: inout State) -> Effect<Action> {
-    state.queuedBanners.removeAll { $0.kind == .error }
-    guard state.banner?.kind == .error else { return .none }
+  /// What is no longer true goes, shown or waiting its turn: every error,
+  /// and banners that begin with one of `prefixes`.
+  private func resolve(in state: inout State, alsoStartingWith prefixes: [String] = [])
+    -> Effect<Action>
+  {
+    let isStale = { (banner: Banner) in
+      banner.kind == .error || prefixes.contains(where: banner.text.hasPrefix)
+    }
+    state.queuedBanners.removeAll(where: isStale)
+    guard let shown = state.banner, isStale(shown) else { return .none }
     state.banner = nil
     return showNext(in: &state)
   }

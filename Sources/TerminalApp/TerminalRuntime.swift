@@ -103,16 +103,12 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       switch event {
       case .key(.enter) where afterIgnoredText:
         continue
-      case .typed(let text):
+      case .key, .paste, .typed:
         guard !alertOpened else { continue }
-        ignoredText =
-          currentKeymap(store.state).paste == nil && !text.allSatisfy { $0 == text.first }
-        handle(event)
-        let now = currentKeymap(store.state).takesHeldKeys
-        alertOpened = beforeAnAlert && !now
-        beforeAnAlert = now
-      case .key, .paste:
-        guard !alertOpened else { continue }
+        if case .typed(let text) = event {
+          ignoredText =
+            currentKeymap(store.state).paste == nil && !text.allSatisfy { $0 == text.first }
+        }
         handle(event)
         let now = currentKeymap(store.state).takesHeldKeys
         alertOpened = beforeAnAlert && !now

@@ -201,7 +201,8 @@ struct StoreTests {
   }
 
   /// Whether `task` ends: whichever comes first, its end or a bound on a
-  /// failure.
+  /// failure. The sleep synchronises nothing: a passing test never waits
+  /// for it; it turns an effect that never ends into a failure, not a hang.
   static func ends(_ task: StoreTask?) async -> Bool {
     let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
     Task { @MainActor in
