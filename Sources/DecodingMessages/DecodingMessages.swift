@@ -11,14 +11,17 @@ public enum DecodingMessages {
       ? Data(String(decoding: data, as: UTF8.self).utf8) : data
   }
 
-  /// `error`, thrown by `JSONDecoder` reading `data`.
-  public static func describe(_ error: any Error, in data: Data) -> String {
+  /// `error`, thrown by `JSONDecoder` reading `data`, whose whole numbers
+  /// are the values of `wholeNumberKeys`.
+  public static func describe(
+    _ error: any Error, in data: Data, wholeNumberKeys: Set<String> = []
+  ) -> String {
     switch error {
     case DecodingError.dataCorrupted(let context):
       if context.codingPath.isEmpty, context.debugDescription.contains("not valid JSON") {
         guard let syntax = JSONSyntax.firstError(in: data) else {
           // Valid JSON the decoder still refused, without saying where.
-          return JSONSyntax.firstRefusedValue(in: data)
+          return JSONSyntax.firstRefusedValue(in: data, wholeNumberKeys: wholeNumberKeys)
             ?? "a number does not fit where it is: a fraction, or one too large, where a"
             + " whole number belongs"
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where text stops being JSON, for a message a person can act on
 /// (`JSONDecoder` only says that it is not).
 enum JSONSyntax {
@@ -11,9 +13,13 @@ enum JSONSyntax {
   /// In valid JSON that `JSONDecoder` still refused, what it refuses and
   /// where: "items[0].quantity: 2.5 is not a whole number", a number too
   /// large for 64 bits, a `\u` escape that is half a character. Nil when
-  /// there is none of those.
-  static func firstRefusedValue<Bytes: Collection<UInt8>>(in bytes: Bytes) -> String? {
-    var scanner = Scanner(bytes: Array(bytes), findsRefusedValues: true)
+  /// there is none of those. Numbers count only under `wholeNumberKeys`
+  /// when it names any: elsewhere (a member kept unread) a fraction is fine.
+  static func firstRefusedValue<Bytes: Collection<UInt8>>(
+    in bytes: Bytes, wholeNumberKeys: Set<String> = []
+  ) -> String? {
+    var scanner = Scanner(
+      bytes: Array(bytes), findsRefusedValues: true, wholeNumberKeys: wholeNumberKeys)
     guard scanner.document() == nil, let refused = scanner.refused else { return nil }
     return refused
   }
@@ -24,8 +30,13 @@ enum JSONSyntax {
     /// Also looks for what JSONDecoder refuses in valid JSON (`refused`),
     /// which needs where each value is (`path`).
     var findsRefusedValues = false
+    var wholeNumberKeys: Set<String> = []
     var refused: String?
     var path: [String] = []
+    /// The innermost key of `path`.
+    var keys: [String] = []
+    /// Where the last high surrogate's `\uXXXX` ended: a low one must start there.
+    var highSurrogateEnd: Int?
 
     /// Nil when the whole text is one JSON value; else what is wrong at `i`.
     mutating func document() -> String? {
@@ -88,11 +99,15 @@ enum JSONSyntax {
           let keyEnd = i - 1
           guard take(UInt8(ascii: ":")) else { return unexpected("where `:` belongs") }
           if findsRefusedValues {
-            let key = String(decoding: bytes[keyStart..<keyEnd], as: UTF8.self)
+            let key = Self.text(ofKey: bytes[(keyStart - 1)...keyEnd])
             path.append(path.isEmpty ? key : ".\(key)")
+            keys.append(key)
           }
           if let problem = value(depth: depth + 1) { return problem }
-          if findsRefusedValues { path.removeLast() }
+          if findsRefusedValues {
+            path.removeLast()
+            keys.removeLast()
+          }
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}")) ? nil : unexpected("where `,` or `}` belongs")
       case UInt8(ascii: "["):
@@ -161,6 +176,14 @@ enum JSONSyntax {
       return "a string is not closed"
     }
 
+    /// A key as the file means it, its escapes read (as written if they
+    /// cannot be).
+    static func text(ofKey quoted: ArraySlice<UInt8>) -> String {
+      let raw = String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
+      guard quoted.contains(UInt8(ascii: "\\")) else { return raw }
+      return (try? JSONDecoder().decode(String.self, from: Data(quoted))) ?? raw
+    }
+
     /// A high surrogate must be followed by `\u` and a low one; a low one
     /// must follow a high one.
     mutating func noteSurrogate(_ hex: ArraySlice<UInt8>) {
@@ -173,12 +196,9 @@ enum JSONSyntax {
         ? UInt16(String(decoding: pairEscape.dropFirst(2), as: UTF8.self), radix: 16) : nil
       let isHigh = (0xD800...0xDBFF).contains(unit)
       let isLow = (0xDC00...0xDFFF).contains(unit)
-      let follows = bytes[..<max(0, i - 1)].suffix(6)
-      let afterHigh =
-        follows.count == 6 && follows.starts(with: Array("\\u".utf8))
-        && UInt16(String(decoding: follows.dropFirst(2), as: UTF8.self), radix: 16).map {
-          (0xD800...0xDBFF).contains($0)
-        } == true
+      // `i` is at the escape's `u`.
+      let afterHigh = highSurrogateEnd == i - 1
+      highSurrogateEnd = isHigh ? i + 5 : nil
       if (isHigh && !(pair.map { (0xDC00...0xDFFF).contains($0) } ?? false))
         || (isLow && !afterHigh)
       {
@@ -226,8 +246,12 @@ enum JSONSyntax {
     /// Numbers in these files are whole and fit 64 bits (JSONDecoder reads
     /// 1e3 as 1000, not 2.5 nor 2^64).
     mutating func noteNumber(_ text: ArraySlice<UInt8>) {
+      if !wholeNumberKeys.isEmpty, !(keys.last.map(wholeNumberKeys.contains) ?? false) { return }
       let written = String(decoding: text, as: UTF8.self)
-      let tooLarge = "\(location): \(written) is too large (at most 9223372036854775807)"
+      let tooLarge =
+        written.hasPrefix("-")
+        ? "\(location): \(written) is too small (at least -9223372036854775808)"
+        : "\(location): \(written) is too large (at most 9223372036854775807)"
       guard written.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
         if Int64(written) == nil { refused = tooLarge }
         return

@@ -105,6 +105,28 @@ struct DataFileMessagesTests {
         + #""title": "A\ud800B", "theme": "teal", "minutes": 5, "attendees": []}]}"#,
       "standups[0].title: \\ud800 is half a character (a surrogate without its pair)"
     ),
+    (
+      #"{"version": -99999999999999999999, "standups": []}"#,
+      "version: -99999999999999999999 is too small (at least -9223372036854775808)"
+    ),
+    // A fraction in a member kept unread is fine; the one in `minutes` is not.
+    (
+      #"{"version": 1, "standups": [{"rating": 4.5, "id": "00000000-0000-0000-0000-00000000000A", "#
+        + #""title": "x", "theme": "teal", "minutes": 2.5, "attendees": []}]}"#,
+      "standups[0].minutes: 2.5 is not a whole number"
+    ),
+    // A key is named as read, not with its escapes.
+    (
+      #"{"version": 1, "standups": [{"id": "00000000-0000-0000-0000-00000000000A", "#
+        + #""t\u0069tle": "A\ud800B", "theme": "teal", "minutes": 5, "attendees": []}]}"#,
+      "standups[0].title: \\ud800 is half a character (a surrogate without its pair)"
+    ),
+    // `\\` is a backslash: the `ud800` after it is text, so `\udc00` stands alone.
+    (
+      #"{"version": 1, "standups": [{"id": "00000000-0000-0000-0000-00000000000A", "#
+        + #""title": "\\ud800\udc00", "theme": "teal", "minutes": 5, "attendees": []}]}"#,
+      "standups[0].title: \\udc00 is half a character (a surrogate without its pair)"
+    ),
   ])
   func aValueJSONDecoderRefusesWithoutAPlaceIsSaidWithItsPlace(json: String, expected: String) {
     #expect(message(json) == expected)

@@ -30,7 +30,8 @@ public enum InventoryFormat {
     } catch let failure as FormatError {
       throw failure
     } catch {
-      throw .corrupt(DecodingMessages.describe(error, in: data))
+      throw .corrupt(
+        DecodingMessages.describe(error, in: data, wholeNumberKeys: ["version", "quantity"]))
     }
   }
 

@@ -60,7 +60,8 @@ public enum StandupsFormat {
     } catch let failure as Failure {
       throw failure
     } catch {
-      throw .corrupt(DecodingMessages.describe(error, in: data))
+      throw .corrupt(
+        DecodingMessages.describe(error, in: data, wholeNumberKeys: ["version", "minutes"]))
     }
   }
 
