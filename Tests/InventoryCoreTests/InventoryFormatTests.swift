@@ -34,6 +34,7 @@ struct InventoryFormatTests {
           ],
           "version" : 1
         }
+
         """)
   }
 

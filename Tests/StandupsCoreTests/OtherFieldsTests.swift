@@ -50,6 +50,7 @@ struct OtherFieldsTests {
       ],
       "version" : 1
     }
+
     """
 
   static var expectedFields: JSONMembers {

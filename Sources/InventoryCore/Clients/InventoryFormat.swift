@@ -38,7 +38,8 @@ public enum InventoryFormat {
   public static func encode(_ items: IdentifiedArrayOf<Item>) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(Contents(version: currentVersion, items: items))
+    // A text file's last line ends with a newline (POSIX; shells, diffs).
+    return try encoder.encode(Contents(version: currentVersion, items: items)) + Data("\n".utf8)
   }
 }
 

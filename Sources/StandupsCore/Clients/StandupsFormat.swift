@@ -84,6 +84,7 @@ public enum StandupsFormat {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     return try encoder.encode(Contents(version: currentVersion, standups: standups))
+      + Data("\n".utf8)
   }
 }
 

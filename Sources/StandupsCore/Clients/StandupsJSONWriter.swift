@@ -57,7 +57,8 @@ struct StandupsJSONWriter: ~Copyable {
     }
     raw(",\n  \"version\" : ")
     integer(version)
-    raw("\n}")
+    // A text file's last line ends with a newline (POSIX; shells, diffs).
+    raw("\n}\n")
   }
 
   /// Hands what was written so far to `emit` and starts the buffer again.
