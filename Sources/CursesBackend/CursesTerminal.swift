@@ -389,10 +389,7 @@ public final class CursesTerminal: TerminalBackend {
     }
   }
 
-  /// no-color.org: `NO_COLOR` set to a non-empty value turns colour off; an
-  /// empty value counts as unset, as that convention specifies.
   static func noColorRequested() -> Bool {
-    guard let value = getenv("NO_COLOR") else { return false }
-    return value.pointee != 0
+    NoColor.isRequested(value: getenv("NO_COLOR").map { String(cString: $0) })
   }
 }

@@ -7,6 +7,7 @@ import InventoryCore
 import InventoryTUI
 import Persistence
 import TerminalApp
+import TerminalUI
 
 /// Opens the app in the terminal.
 struct RunInventory: AsyncParsableCommand {
