@@ -1,0 +1,196 @@
+import ComposableTesting
+import Foundation
+import InventoryCore
+import Testing
+
+extension InventorySyncTests {
+  // MARK: - What is on screen
+
+  @Test func detailOfAnItemChangedElsewhereIsRefreshed() async {
+    let store = makeStore(
+      appState(selection: .monitor, destination: .detail(ItemDetail.State(item: .monitor))))
+    let stored = editing(.monitor) {
+      $0.name = "Display"
+      $0.status = .inStock(quantity: 7)
+    }
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+      $0.inventory.destination = .detail(ItemDetail.State(item: stored[id: Item.monitor.id]!))
+    }
+    await store.finish()
+    expectSaved(stored, revision: 1)
+  }
+
+  @Test func detailOfAnotherItemIsLeftAsItIs() async {
+    let store = makeStore(
+      appState(selection: .monitor, destination: .detail(ItemDetail.State(item: .monitor))))
+    let stored = editing(.mouse) { $0.name = "Trackball" }
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+    }
+    await store.finish()
+    expectSaved(stored, revision: 1)
+  }
+
+  @Test func detailOfAnItemDeletedElsewhereClosesWithTheNotice() async {
+    let store = makeStore(
+      appState(selection: .monitor, destination: .detail(ItemDetail.State(item: .monitor))))
+    let stored = deleting(.monitor)
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+      $0.inventory.selection = Item.mouse.id
+      $0.inventory.destination = nil
+    }
+    await store.receive(.notified(.deletedElsewhere(name: "Monitor")))
+    await store.finish()
+    expectSaved(stored, revision: 1)
+  }
+
+  @Test func deleteAlertOfAnItemDeletedElsewhereClosesWithTheNotice() async {
+    let store = makeStore(appState(selection: .monitor))
+    await store.send(\.inventory.deleteButtonTapped) {
+      $0.inventory.destination = .alert(.deleteItem(.monitor))
+    }
+    let stored = deleting(.monitor)
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+      $0.inventory.selection = Item.mouse.id
+      $0.inventory.destination = nil
+    }
+    await store.receive(.notified(.deletedElsewhere(name: "Monitor")))
+    await store.finish()
+    expectSaved(stored, revision: 1)
+  }
+
+  @Test func deleteAlertOfAnItemStillThereStaysOpen() async {
+    let store = makeStore(
+      appState(selection: .monitor, destination: .alert(.deleteItem(.monitor))))
+    let stored = deleting(.keyboard)
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+    }
+    await store.finish()
+    expectSaved(stored, revision: 1)
+    // Confirming it still deletes the item.
+    await store.send(
+      .inventory(.destination(.presented(.alert(.confirmDeletion(Item.monitor.id)))))
+    ) {
+      $0.inventory.destination = nil
+      $0.inventory.items = [.mouse, .headphones]
+      $0.inventory.selection = Item.mouse.id
+    }
+    await store.finish()
+    expectSaved([.mouse, .headphones], revision: 1)
+  }
+
+  /// Edit beats delete, as in standups: the popover of an item deleted
+  /// elsewhere stays with its draft, and saving it keeps the item.
+  @Test func editPopoverOfAnItemDeletedElsewhereStaysAndSavingKeepsIt() async {
+    let store = makeStore(appState(selection: .headphones))
+    await store.send(\.inventory.editButtonTapped) {
+      $0.inventory.destination = .edit(.editItem(.headphones))
+    }
+    await store.send(.inventory(.destination(.presented(.edit(.nameChanged("Cans", cursor: 4)))))) {
+      $0.inventory.$destination[case: \.edit]?.item.name = "Cans"
+      $0.inventory.$destination[case: \.edit]?.cursor = 4
+    }
+    let stored = deleting(.headphones)
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+      $0.inventory.selection = Item.mouse.id
+    }
+    // The item's name as it was, not the draft's.
+    await store.receive(.notified(.deletedWhileEditing(name: "Headphones")))
+    expectSaved(stored, revision: 1)
+    var cans = Item.headphones
+    cans.name = "Cans"
+    await store.send(\.inventory.confirmEditItemButtonTapped) {
+      $0.inventory.destination = nil
+      $0.inventory.items = stored + [cans]
+      $0.inventory.selection = cans.id
+    }
+    await store.finish()
+    expectSaved(stored + [cans], revision: 1)
+  }
+
+  /// The untouched edit popover of Headphones open, then Headphones deleted
+  /// elsewhere; returns the items stored now.
+  func untouchedPopoverOfHeadphonesDeletedElsewhere(
+    _ store: TestStoreOf<AppFeature>
+  ) async -> IdentifiedArrayOf<Item> {
+    let stored = deleting(.headphones)
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+      $0.inventory.selection = Item.mouse.id
+    }
+    await store.receive(.notified(.deletedWhileEditing(name: "Headphones")))
+    expectSaved(stored, revision: 1)
+    return stored
+  }
+
+  /// The banner said "save your edit to keep it": saving keeps it, whether
+  /// anything in the popover was changed or not.
+  @Test func anUntouchedEditPopoverOfAnItemDeletedElsewhereKeepsItOnSave() async {
+    let store = makeStore(
+      appState(selection: .headphones, destination: .edit(.editItem(.headphones))))
+    let stored = await untouchedPopoverOfHeadphonesDeletedElsewhere(store)
+    await store.send(\.inventory.confirmEditItemButtonTapped) {
+      $0.inventory.destination = nil
+      $0.inventory.items = stored + [.headphones]
+      $0.inventory.selection = Item.headphones.id
+    }
+    await store.finish()
+    expectSaved(stored + [.headphones], revision: 1)
+  }
+
+  /// Esc on it lets the item go.
+  @Test func cancellingTheEditOfAnItemDeletedElsewhereLetsItGo() async {
+    let store = makeStore(
+      appState(selection: .headphones, destination: .edit(.editItem(.headphones))))
+    let stored = await untouchedPopoverOfHeadphonesDeletedElsewhere(store)
+    await store.send(\.inventory.cancelEditItemButtonTapped) {
+      $0.inventory.destination = nil
+    }
+    #expect(store.state.inventory.items == stored)
+    await store.finish()
+    expectNothingSaved()
+  }
+
+  @Test func duplicateDialogOfAnItemDeletedElsewhereClosesWithTheNotice() async {
+    let store = makeStore(appState(selection: .keyboard))
+    await store.send(\.inventory.duplicateButtonTapped) {
+      $0.inventory.destination = .duplicate(.duplicateItem(.keyboard))
+    }
+    let stored = deleting(.keyboard)
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+      $0.inventory.selection = Item.monitor.id
+      $0.inventory.destination = nil
+    }
+    await store.receive(.notified(.deletedElsewhere(name: "Keyboard")))
+    await store.finish()
+    expectSaved(stored, revision: 1)
+  }
+
+  @Test func editPopoverOfAnItemChangedElsewhereKeepsItsDraft() async {
+    var form = ItemForm.State.editItem(.monitor)
+    form.item.color = .white
+    let store = makeStore(appState(selection: .monitor, destination: .edit(form)))
+    let stored = editing(.monitor) { $0.name = "Display" }
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+    }
+    await store.finish()
+    #expect(store.state.inventory.$destination[case: \.edit]?.original == .monitor)
+    expectSaved(stored, revision: 1)
+  }
+}

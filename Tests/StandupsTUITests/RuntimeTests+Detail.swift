@@ -1,0 +1,108 @@
+import Clocks
+import Foundation
+import StandupsCore
+import StandupsTUI
+import TerminalApp
+import TerminalUI
+import Testing
+
+extension RuntimeTests {
+  @Test func editFromDetailSaves() {
+    let (runtime, backend) = makeRuntime(appState([.mock, .engineeringMock]))
+    runtime.press(.enter)
+    #expect(runtime.state.path.count == 1)
+    #expect(backend.shows("Standups › Design"))
+
+    runtime.press(.char("e"))
+    #expect(backend.shows("Edit standup"))
+    runtime.type(" review")
+    runtime.press(.tab, .right, .right, .tab, .right)  // 1 min → 5 → 6 min; orange → oxblood
+    runtime.press(.ctrl("s"))
+
+    guard case .detail(let detail) = runtime.state.path.first else {
+      Issue.record("detail gone")
+      return
+    }
+    #expect(detail.destination == nil)
+    #expect(detail.standup.title == "Design review")
+    #expect(detail.standup.minutes == 6)
+    #expect(detail.standup.theme == .oxblood)
+    #expect(runtime.state.standupsList.standups[0] == detail.standup)
+    #expect(backend.layerNames == ["screen"])
+    #expect(backend.shows("Standups › Design review"))
+    #expect(backend.shows("6 min"))
+
+    runtime.press(.escape)
+    #expect(runtime.state.path.isEmpty)
+    #expect(backend.shows("Design review"))
+  }
+
+  @Test func escCancelsEdit() {
+    let (runtime, _) = makeRuntime(appState([.mock]))
+    runtime.press(.enter, .char("e"))
+    runtime.press(.ctrl("u"))
+    runtime.type("Changed")
+    runtime.press(.escape)
+    #expect(runtime.state.path.count == 1)
+    #expect(runtime.state.standupsList.standups[0].title == "Design")
+    guard case .detail(let detail) = runtime.state.path.first else {
+      Issue.record("detail gone")
+      return
+    }
+    #expect(detail.destination == nil)
+    #expect(detail.standup.title == "Design")
+  }
+
+  @Test func deleteStandupFromDetailPopsBackToList() async {
+    let (runtime, backend) = makeRuntime(appState([.mock, .engineeringMock]))
+    runtime.press(.enter, .char("d"))
+    #expect(backend.layerNames == ["screen", "alert"])
+    runtime.press(.char("y"))
+    // The deletion runs as an effect (delegate, then dismiss): let it finish.
+    await settle { runtime.state.path.isEmpty }
+    runtime.render()
+    #expect(runtime.state.path.isEmpty)
+    #expect(runtime.state.standupsList.standups.ids == [Standup.engineeringMock.id])
+    #expect(!backend.shows("Design"))
+    #expect(backend.shows("Engineering"))
+  }
+
+  @Test func recordMeetingTakesNotesAndTicks() async {
+    let clock = TestClock()
+    let (runtime, backend) = makeRuntime(appState([.mock]), clock: clock)
+    runtime.press(.enter, .char("s"))
+    guard case .record = runtime.state.path.last else {
+      Issue.record("not recording")
+      return
+    }
+    #expect(backend.shows("Speaker 1 of 6"))
+    runtime.type("Hello ?q")  // ? and q are text here
+    runtime.press(.enter)
+    runtime.press(.ctrl("n"))
+    #expect(backend.shows("Speaker 2 of 6"))
+    #expect(backend.shows("Blob: Hello ?q"))
+    #expect(!runtime.isFinished)
+    #expect(!runtime.ui.showsHelp)
+
+    await untilSleeping(on: clock)
+    await clock.advance(by: .seconds(1))
+    await settle { record(runtime)?.secondsElapsed == 11 }
+    runtime.render()
+    #expect(record(runtime)?.secondsElapsed == 11)
+    #expect(backend.shows("Elapsed 0:11"))
+
+    // Esc asks before ending; while the alert is up, time stands still.
+    runtime.press(.escape)
+    #expect(backend.layerNames == ["screen", "alert"])
+    #expect(backend.shows("End meeting?"))
+    await clock.advance(by: .seconds(2))
+    #expect(record(runtime)?.secondsElapsed == 11)
+    runtime.press(.char("r"))  // Resume
+    #expect(record(runtime)?.alert == nil)
+
+    runtime.press(.escape, .char("d"))  // Discard
+    await settle { runtime.state.path.count == 1 }
+    #expect(runtime.state.path.count == 1)
+    #expect(runtime.state.standupsList.standups[0].meetings.count == 1)
+  }
+}
