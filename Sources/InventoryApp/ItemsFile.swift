@@ -20,7 +20,7 @@ struct ItemsFileStore {
 
   init(
     file: ItemsFile, launch: InventoryLaunch, watch: FileWatcher.Watch? = nil, writes: Bool = true,
-    notWrittenBecause: String? = nil
+    notWrittenBecause: String? = nil, waitingFor lock: FileLock? = nil
   ) {
     let (events, continuation) = AsyncStream.makeStream(of: ItemsEvent.self)
     // What the file held: a first run's is nothing (no file, or an empty one).
@@ -42,6 +42,7 @@ struct ItemsFileStore {
         continuation.yield(.changedElsewhere(stored: stored, base: base ?? [], revision: revision))
       case .notice(let text): continuation.yield(.notice(text))
       case .becameReadOnly(let text): continuation.yield(.readOnly(text))
+      case .becameWritable(let text): continuation.yield(.writable(text))
       }
     }
     self.saver = saver
@@ -49,9 +50,13 @@ struct ItemsFileStore {
     let mode: FileWatcher.Mode =
       ProcessInfo.processInfo.environment["INVENTORY_WATCH"] == "poll"
       ? .polling(.milliseconds(500)) : .inotify
-    watcher = FileWatcher(path: file.path, mode: mode, watch: watch) {
-      saver.fileMayHaveChanged()
-    }
+    // While another inventory holds the lock, its letting go is watched too.
+    let waited = lock.flatMap { $0.isHeld ? nil : $0 }
+    watcher = FileWatcher(
+      path: file.path, mode: mode, watch: watch,
+      lockPath: waited.map { _ in FileLock.path(forData: file.resolvedPath) },
+      onLockEvent: { saver.startWritingOnceLocked(waited) },
+      onChange: { saver.fileMayHaveChanged() })
     // Anything written between loading and watching.
     saver.fileMayHaveChanged()
     store = ItemsStore(

@@ -51,7 +51,7 @@ struct RunInventory: AsyncParsableCommand {
       status =
         launch.notice.map { "\($0); changes are not saved" }
         ?? "Read-only: no permission to write \(name); changes are not saved"
-    } else if !launch.isReadOnly, lock == nil {
+    } else if !launch.isReadOnly, lock?.isHeld == false {
       status = "Read-only: another inventory has \(name) open; changes go to a copy"
     }
     // Without the lock it still follows the file (another instance's saves show).
@@ -60,7 +60,8 @@ struct RunInventory: AsyncParsableCommand {
       ? nil
       : ItemsFileStore(
         file: file, launch: launch, watch: { MainLoop.watch($0, handler: $1) },
-        writes: lock != nil && mayWrite, notWrittenBecause: mayWrite ? nil : "you may not write it")
+        writes: lock?.isHeld == true && mayWrite,
+        notWrittenBecause: mayWrite ? nil : "you may not write it", waitingFor: lock)
     let store = InventoryComposition.makeStore(
       state: launch.state, status: status, itemsStore: fileStore?.store ?? ItemsFileStore.readOnly)
     // A first run writes the sample items, so the file exists from now on.

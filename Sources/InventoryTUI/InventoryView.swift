@@ -39,6 +39,8 @@ public enum InventoryView {
     case .persistence(.saved): .resolveErrorAndStatus(prefixes: ["Not saved:"])
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)
+    case .persistence(.writable(let text)):
+      .resolveStatus(prefixes: ["Read-only: another"], then: .notice(text))
     case .notified(let notice): .show(banner(for: notice))
     default: nil
     }

@@ -9,7 +9,9 @@ import Synchronization
 /// Tells when a file may have changed on disk: inotify on the directory
 /// holding it (and on the link's directory when the path is a symbolic link),
 /// reporting only events that name the file, so temporary files and the lock
-/// beside it are ignored. Without inotify (or when asked), it polls.
+/// beside it are ignored — unless asked to follow the lock too, for an
+/// instance waiting for the holder to let go. Without inotify (or when
+/// asked), it polls.
 ///
 /// The report is only a hint: the saver compares the file with the version
 /// it knows, which also ignores the app's own saves.
@@ -30,14 +32,21 @@ public final class FileWatcher: Sendable {
   private let inotify: Int32
   private let names: Set<String>
   private let onChange: @Sendable () -> Void
+  /// The lock file's name, when its events are wanted too.
+  private let lockName: String?
+  private let onLockEvent: @Sendable () -> Void
   private let stopPipe: (read: Int32, write: Int32)
   private let stopped = Atomic(false)
 
+  /// `lockPath`: a lock another process holds; `onLockEvent` is called
+  /// when it may have let go (the lock file was closed; every poll).
   public init(
     path: String, mode requested: Mode = .inotify, watch: Watch? = nil,
+    lockPath: String? = nil, onLockEvent: @escaping @Sendable () -> Void = {},
     onChange: @escaping @Sendable () -> Void
   ) {
     self.onChange = onChange
+    self.onLockEvent = onLockEvent
     let resolved = DocumentFile<Int>.linkTarget(of: path)
     var directories: Set<String> = [directory(of: resolved)]
     var names: Set<String> = [Self.name(of: resolved)]
@@ -45,6 +54,8 @@ public final class FileWatcher: Sendable {
       directories.insert(directory(of: path))
       names.insert(Self.name(of: path))
     }
+    lockName = lockPath.map(Self.name(of:))
+    if let lockPath { directories.insert(directory(of: lockPath)) }
     self.names = names
     var fds: [Int32] = [-1, -1]
     var inotify: Int32 = -1
@@ -108,6 +119,7 @@ public final class FileWatcher: Sendable {
       let n = poll(&stop, 1, milliseconds)
       if n < 0, errno == EINTR { continue }
       guard n == 0 else { return }
+      if lockName != nil { onLockEvent() }
       onChange()
     }
   }
@@ -117,7 +129,7 @@ public final class FileWatcher: Sendable {
     let fd = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
     return watch([fd]) { [self] _ in
       guard !self.stopped.load(ordering: .relaxed) else { return }
-      if self.drain() { self.onChange() }
+      self.report(self.drain())
       _ = self.arm(on: watch)
     }
   }
@@ -131,23 +143,31 @@ public final class FileWatcher: Sendable {
       let n = poll(&fds, 2, -1)
       if n < 0, errno == EINTR { continue }
       guard n > 0, fds[1].revents == 0 else { return }
-      if drain() { onChange() }
+      report(drain())
     }
   }
 
-  /// Reads the pending events, a few buffers at most; true when one named
-  /// the watched file. Events that keep coming (a log written beside the
-  /// file) must not hold the loop away from the keyboard: the rest are read
-  /// on its next turn.
-  private func drain() -> Bool {
+  private func report(_ seen: (file: Bool, lock: Bool)) {
+    // The lock first: a holder's last save comes before it lets go, so the
+    // look that follows taking the lock sees that save.
+    if seen.lock { onLockEvent() }
+    if seen.file { onChange() }
+  }
+
+  /// Reads the pending events, a few buffers at most: whether one named
+  /// the watched file, and whether one closed the lock file. Events that
+  /// keep coming (a log written beside the file) must not hold the loop
+  /// away from the keyboard: the rest are read on its next turn.
+  private func drain() -> (file: Bool, lock: Bool) {
     var relevant = false
+    var lockClosed = false
     let size = 16 * 1024
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
     defer { buffer.deallocate() }
     for _ in 0..<4 {
       let n = read(inotify, buffer, size)
       if n < 0, errno == EINTR { continue }
-      guard n > 0 else { return relevant }
+      guard n > 0 else { return (relevant, lockClosed) }
       var offset = 0
       while offset + MemoryLayout<inotify_event>.size <= n {
         let event = (buffer + offset).loadUnaligned(as: inotify_event.self)
@@ -155,13 +175,15 @@ public final class FileWatcher: Sendable {
         if event.len > 0 {
           let name = String(cString: nameStart.assumingMemoryBound(to: CChar.self))
           if names.contains(name) { relevant = true }
+          if name == lockName, event.mask & UInt32(IN_CLOSE_WRITE) != 0 { lockClosed = true }
         } else if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
           relevant = true
+          lockClosed = lockName != nil
         }
         offset += MemoryLayout<inotify_event>.size + Int(event.len)
       }
     }
-    return relevant
+    return (relevant, lockClosed)
   }
 
   deinit {

@@ -54,8 +54,8 @@ public actor Saver<Document: Sendable & Equatable> {
   /// False for an instance that only follows the file (another one holds
   /// its lock): it reports changes but never writes, copies or settles the
   /// file; that is the holder's job. What is changed in it is written to a
-  /// conflict copy on quit.
-  public let writes: Bool
+  /// conflict copy on quit — unless the holder lets go first (`startWriting`).
+  public private(set) var writes: Bool
   /// Why it does not write, when it does not: what quitting says.
   public let notWrittenBecause: String
   /// A bad or missing file seen, waiting to be unchanged for `settleTime`.
@@ -164,6 +164,25 @@ public actor Saver<Document: Sendable & Equatable> {
   }
 
   public var hasPendingChanges: Bool { pending != nil }
+
+  /// Takes `lock` if its holder has let it go, and then writes from now on
+  /// (`startWriting`), from any thread.
+  public nonisolated func startWritingOnceLocked(_ lock: FileLock?) {
+    guard let lock, !lock.isHeld, lock.takeIfFree() else { return }
+    Task(executorPreference: taskExecutor) { await self.startWriting() }
+  }
+
+  /// The instance that held the file let it go and this one took its lock:
+  /// from now on it writes, beginning with what was changed here (merged
+  /// first, if the holder's last save is not merged yet).
+  public func startWriting() {
+    guard !writes else { return }
+    writes = true
+    onEvent(.becameWritable("\(name) is no longer open elsewhere: changes are saved"))
+    if lookAtFile() == .unchanged, pending != nil, scheduled == nil, !coolingDown {
+      writePending()
+    }
+  }
 
   /// Looks at the file now: reports another writer's change, settles a bad one.
   public func checkFile() {

@@ -21,6 +21,8 @@ public enum SaverEvent<Document: Sendable>: Sendable {
   case notice(String)
   /// The file is from a newer version now: nothing is saved any more.
   case becameReadOnly(String)
+  /// The instance that held the file let it go: this one saves it now.
+  case becameWritable(String)
 }
 
 /// The app's three-way merge, for the saver to use when it must merge

@@ -6,7 +6,8 @@ import StandupsCore
 /// The standups store on the data file: changes go to a `Saver` on a thread
 /// of its own, which merges nothing itself while the app runs: another
 /// writer's change comes back as an event for the app to merge. A watcher
-/// on the file's directory tells the saver when to look.
+/// on the file's directory tells the saver when to look — and, while another
+/// instance holds the file's lock, when to try to take it.
 struct FileStore {
   let saver: Saver<IdentifiedArrayOf<Standup>>
   let store: StandupsStore
@@ -14,7 +15,8 @@ struct FileStore {
 
   init(
     file: DataFile, launch: Launch, watchMode: FileWatcher.Mode,
-    watch: FileWatcher.Watch? = nil, writes: Bool = true, notWrittenBecause: String? = nil
+    watch: FileWatcher.Watch? = nil, writes: Bool = true, notWrittenBecause: String? = nil,
+    waitingFor lock: FileLock? = nil
   ) {
     let (events, continuation) = AsyncStream.makeStream(of: PersistenceEvent.self)
     let saver = Saver(
@@ -28,9 +30,12 @@ struct FileStore {
       continuation.yield(PersistenceEvent(event))
     }
     self.saver = saver
-    watcher = FileWatcher(path: file.path, mode: watchMode, watch: watch) {
-      saver.fileMayHaveChanged()
-    }
+    let waited = lock.flatMap { $0.isHeld ? nil : $0 }
+    watcher = FileWatcher(
+      path: file.path, mode: watchMode, watch: watch,
+      lockPath: waited.map { _ in FileLock.path(forData: file.resolvedPath) },
+      onLockEvent: { saver.startWritingOnceLocked(waited) },
+      onChange: { saver.fileMayHaveChanged() })
     // Anything written between loading and watching.
     saver.fileMayHaveChanged()
     // One listener (the app's root feature, from launch on).
@@ -61,6 +66,7 @@ extension PersistenceEvent {
       self = .changedElsewhere(stored: stored, base: base ?? [], revision: revision)
     case .notice(let text): self = .notice(text)
     case .becameReadOnly(let text): self = .readOnly(text)
+    case .becameWritable(let text): self = .writable(text)
     }
   }
 }

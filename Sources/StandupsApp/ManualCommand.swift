@@ -122,8 +122,8 @@ struct ManualCommand: AsyncParsableCommand {
         ("$XDG_DATA_HOME/standups/standups.json", "the data file (versioned JSON, mode 0600)"),
         (
           "<data>.lock",
-          "held while the app runs: a second instance opens read-only (<data>: the"
-            + " data file's path; <name>: that path without .json)"
+          "held while the app runs: a second instance opens read-only, and saves once"
+            + " the first quits (<data>: the data file's path; <name>: that path without .json)"
         ),
         (
           "<name>.conflict-<UTC time>Z.json",

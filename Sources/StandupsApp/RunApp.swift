@@ -97,7 +97,7 @@ struct RunApp: AsyncParsableCommand {
       status =
         launch.notice.map { "\($0); changes are not saved" }
         ?? "Read-only: no permission to write \(name); changes are not saved"
-    } else if lock == nil {
+    } else if lock?.isHeld == false {
       status = "Read-only: another standups has \(name) open; changes go to a copy"
     }
     // Without the lock it still follows the file: what the other instance
@@ -108,8 +108,8 @@ struct RunApp: AsyncParsableCommand {
       : FileStore(
         file: file, launch: launch,
         watchMode: FileStore.watchMode(environment: ProcessInfo.processInfo.environment),
-        watch: { MainLoop.watch($0, handler: $1) }, writes: lock != nil && mayWrite,
-        notWrittenBecause: mayWrite ? nil : "you may not write it")
+        watch: { MainLoop.watch($0, handler: $1) }, writes: lock?.isHeld == true && mayWrite,
+        notWrittenBecause: mayWrite ? nil : "you may not write it", waitingFor: lock)
     let store = makeStore(
       state: launch.state, status: status, terminal: terminal,
       standupsStore: fileStore?.store ?? FileStore.readOnly)

@@ -39,6 +39,8 @@ public enum StandupsView {
       .resolveErrorAndStatus(prefixes: [offlineStatus, notSavedPrefix, "Still offline"])
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)
+    case .persistence(.writable(let text)):
+      .resolveStatus(prefixes: ["Read-only: another"], then: .notice(text))
     case .persistence(.offline(let text)): .showWithStatus(.error(text), status: offlineStatus)
     case .notified(let notice): .show(banner(for: notice))
     case .copied(let title, let result): .show(banner(for: title, copied: result))

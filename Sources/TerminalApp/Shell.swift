@@ -33,6 +33,8 @@ public enum ShellMessage: Equatable, Sendable {
   /// Nor is a standing status that begins with one of `prefixes`
   /// ("Offline:", once back; "Not saved:", once saved).
   case resolveErrorAndStatus(prefixes: [String])
+  /// `resolveErrorAndStatus`, then `banner`: what replaces what stood.
+  case resolveStatus(prefixes: [String], then: Banner)
 }
 
 /// Which button of which alert is highlighted.
@@ -182,6 +184,13 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
           state.status = nil
         }
         return effect.merge(with: resolve(in: &state, alsoStartingWith: prefixes))
+      case .resolveStatus(let prefixes, let banner):
+        if let status = state.status, prefixes.contains(where: status.hasPrefix) {
+          state.status = nil
+        }
+        return effect.merge(
+          with: .concatenate(
+            resolve(in: &state, alsoStartingWith: prefixes), show(banner, in: &state)))
       case nil: return effect
       }
     case .helpToggled:

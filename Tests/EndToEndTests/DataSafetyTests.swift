@@ -220,6 +220,38 @@ struct DataSafetyTests {
     try await first.quitAndExpectSaneTerminal(keys: ["q"])
   }
 
+  /// When the instance holding the file quits, the one following it takes
+  /// over: it says so, and saves from then on, what was changed in it too.
+  @Test func aSecondInstanceTakesOverWhenTheFirstQuits() async throws {
+    let first = try AppSession()
+    try await first.session.waitForText("Design")
+    let second = try AppSession(standups: nil, dataPath: first.dataPath)
+    try await second.session.waitForText("Read-only")
+    try second.session.sendKeys("a")
+    try await second.session.waitForText("New standup")
+    try second.session.type("Waited")
+    try second.session.sendKeys("C-s")
+    try await second.session.waitForText("Waited")
+
+    try await first.quitAndExpectSaneTerminal(keys: ["q"])
+    try await second.session.waitForText("standups.json is no longer open elsewhere")
+    #expect(!(try second.screen().contains("Read-only")))
+    let saved = try await second.waitForSavedData("Waited") {
+      $0.contains { $0.title == "Waited" }
+    }
+    #expect(saved?.contains { $0.title == "Design" } == true)
+    // Saved as any change is: no copy beside the file.
+    try second.session.sendKeys("a")
+    try await second.session.waitForText("New standup")
+    try second.session.type("After")
+    try second.session.sendKeys("C-s")
+    _ = try await second.waitForSavedData("After") { $0.contains { $0.title == "After" } }
+    try await second.quitAndExpectSaneTerminal(keys: ["q"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: first.directory.path)
+        .filter { $0.contains(".conflict-") } == [])
+  }
+
   @Test func aCrashStillRestoresTheTerminal() async throws {
     let app = try AppSession(arguments: ["--debug-crash-after-first-frame"])
     let status = try await app.session.waitForExit()

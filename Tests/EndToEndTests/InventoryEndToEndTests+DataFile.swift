@@ -109,4 +109,28 @@ extension InventoryEndToEndTests {
     #expect(try await first.waitForExit() == 0)
     #expect(try fixture.items()?.map(\.name) == Self.items.map(\.name) + ["Desk"])
   }
+
+  @Test func aSecondInstanceTakesOverWhenTheFirstQuits() async throws {
+    let fixture = try DataFixture()
+    let first = try fixture.start(arguments: ["--open", "/inventory"])
+    try await first.waitForText("Headphones")
+    let second = try fixture.start(arguments: ["--open", "/inventory"])
+    try await second.waitForText("Read-only: another inventory has items.json open")
+    try second.sendKeys("a")
+    try await second.waitForText("New item")
+    try second.type("Lamp")
+    try second.sendKeys("C-s")
+    try await second.waitForNoText("New item")
+
+    try first.sendKeys("q")
+    #expect(try await first.waitForExit() == 0)
+    try await second.waitForText("items.json is no longer open elsewhere: changes are saved")
+    let saved = try await fixture.waitForItems("Lamp") { $0.contains { $0.name == "Lamp" } }
+    #expect(saved?.map(\.name) == Self.items.map(\.name) + ["Lamp"])
+    try second.sendKeys("q")
+    #expect(try await second.waitForExit() == 0)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
+        .filter { $0.contains(".conflict-") } == [])
+  }
 }

@@ -233,6 +233,7 @@ enum Seen: Equatable, Sendable {
   case changed(stored: Doc, base: Doc?, revision: Int)
   case notice(String)
   case becameReadOnly(String)
+  case becameWritable(String)
 
   init(_ event: SaverEvent<Doc>) {
     switch event {
@@ -242,6 +243,7 @@ enum Seen: Equatable, Sendable {
       self = .changed(stored: stored, base: base, revision: revision)
     case .notice(let text): self = .notice(text)
     case .becameReadOnly(let text): self = .becameReadOnly(text)
+    case .becameWritable(let text): self = .becameWritable(text)
     }
   }
 }

@@ -359,6 +359,7 @@ extension PersistenceEvent {
       "changedElsewhere(revision \(revision), \(stored.count) standups)"
     case .notice(let text): "notice(\(text))"
     case .readOnly(let text): "readOnly(\(text))"
+    case .writable(let text): "writable(\(text))"
     case .conflictsKept(let kept, _): "conflictsKept(\(kept.count))"
     case .conflictsFromEarlier(let kept): "conflictsFromEarlier(\(kept.count))"
     case .offline(let text): "offline(\(text))"

@@ -144,6 +144,37 @@ extension ShellTests {
     #expect(store.state.bannerText == "Read-only now")
   }
 
+  /// A status that is over, replaced by a notice saying what holds now (a
+  /// follower that took the file's lock: read-only no more).
+  @Test func aStatusCanBeReplacedByANotice() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Shell<Counter>.State(
+        app: Counter.State(), status: "Read-only: another has it open")
+    ) {
+      Shell(Counter()) { action in
+        action == .increment
+          ? .resolveStatus(prefixes: ["Read-only: another"], then: .notice("Saved from now on"))
+          : nil
+      }
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.bannerShown(.error("Read-only: another has it open"))) {
+      $0.banner = .error("Read-only: another has it open")
+    }
+    await store.send(.app(.increment)) {
+      $0.app.count = 1
+      $0.status = nil
+      $0.banner = .notice("Saved from now on")
+    }
+    await untilSleeping(on: clock)
+    await clock.advance(by: Shell<Counter>.noticeDuration)
+    await store.receive(.noticeExpired) { $0.banner = nil }
+    #expect(store.state.bannerText == nil)
+    await store.finish()
+  }
+
   /// A banner with a standing status after it (offline: why, then that it
   /// still is), until the app says the status is over; another status (the
   /// file's read-only) is not ended so.

@@ -15,6 +15,8 @@ public enum ItemsEvent: Equatable, Sendable {
   case notice(String)
   /// Nothing is saved any more, and why.
   case readOnly(String)
+  /// Saved from now on, and why (the instance that had the file open quit).
+  case writable(String)
 }
 
 /// Where the items are kept, as the features see it: they hand it the whole

@@ -16,6 +16,8 @@ public enum PersistenceEvent: Equatable, Sendable {
   case notice(String)
   /// Nothing is saved any more, and why (a newer standups replaced the file).
   case readOnly(String)
+  /// Saved from now on, and why (the instance that had the file open quit).
+  case writable(String)
   /// The store applied the conflict rule itself (a database replaying
   /// changes made offline): the stored versions stayed, the user's versions
   /// of these standups were kept in `copy`, to be offered back.
