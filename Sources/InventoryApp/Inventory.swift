@@ -45,7 +45,8 @@ public enum InventoryMain {
 struct InventoryOptions: ParsableArguments {
   @Option(
     name: .long,
-    help: "The data file (default: $INVENTORY_DATA, else $XDG_DATA_HOME/inventory/items.json).")
+    help: "The data file (default: $INVENTORY_DATA, else $XDG_DATA_HOME/inventory/items.json).",
+    completion: .file(extensions: ["json"]))
   var data: String?
 
   @Option(

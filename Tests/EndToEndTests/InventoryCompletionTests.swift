@@ -8,8 +8,8 @@ import TmuxTesting
 @Suite(.timeLimit(.minutes(3)))
 struct InventoryCompletionTests {
   /// What bash offers for `line` (split at blanks; a blank at the end
-  /// starts an empty word) with the cursor at its end.
-  func complete(_ line: String) throws -> [String] {
+  /// starts an empty word) with the cursor at its end, in `directory`.
+  func complete(_ line: String, in directory: String? = nil) throws -> [String] {
     let bash = try #require(Harness.executableInPath("bash"), "bash is not installed")
     let binary = try #require(ToolsEndToEndTests.inventory)
     let printed = try Harness.run(
@@ -21,7 +21,9 @@ struct InventoryCompletionTests {
     var environment = TerminalSession.environment
     environment["LINE"] = line
     environment["SCRIPT"] = printed.stdout
+    environment["DIR"] = directory ?? ""
     let program = """
+      if [ -n "$DIR" ]; then cd "$DIR" || exit 4; fi
       eval "$SCRIPT" || exit 3
       COMP_WORDS=("$@")
       COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
@@ -51,5 +53,22 @@ struct InventoryCompletionTests {
   @Test func subcommandsStillCompleteAtTheRoot() throws {
     #expect(try complete("inventory r") == ["run", "render"])
     #expect(!(try complete("inventory ")).contains { $0.hasPrefix("debug-") })
+  }
+
+  /// `--data` completes data files (and directories on the way to them).
+  @Test func theDataFileCompletesAsAFile() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("inventory-completion-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(
+      atPath: directory + "/shelf", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for name in ["items.json", "notes.txt"] {
+      #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data()))
+    }
+    let offered = try complete("inventory --data ", in: directory)
+    #expect(offered.contains("items.json"), "\(offered)")
+    #expect(offered.contains("shelf"), "\(offered)")
+    #expect(!offered.contains("notes.txt"), "\(offered)")
+    #expect(try complete("inventory render --data i", in: directory) == ["items.json"])
   }
 }
