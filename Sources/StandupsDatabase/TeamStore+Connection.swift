@@ -206,7 +206,9 @@ extension TeamStore {
 
   func scheduleReconnect() {
     let delay = reconnectDelay
-    reconnectDelay = min(delay * 2, .seconds(5))
+    // A refusal is not retried as often as an outage: each failed login is
+    // a line in the server's log (and may count against the account).
+    reconnectDelay = min(delay * 2, reconnectRefusal == nil ? .seconds(5) : .seconds(60))
     let milliseconds = delay.components.seconds * 1000
     loop.scheduleTask(in: .milliseconds(milliseconds)) { [work] in work.yield(.reconnect) }
   }
@@ -269,9 +271,11 @@ extension TeamStore {
       if !Self.isConnectionTrouble(error) {
         let why = Self.describe(error)
         if why != reconnectRefusal {
-          emit.yield(.notice("Still offline: \(why); trying again"))
+          emit.yield(.refusedWhileOffline("Still offline: \(why); trying again"))
         }
         reconnectRefusal = why
+      } else {
+        reconnectRefusal = nil
       }
       scheduleReconnect()
     }

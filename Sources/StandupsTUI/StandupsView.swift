@@ -42,6 +42,9 @@ public enum StandupsView {
     case .persistence(.writable(let text)):
       .resolveStatus(prefixes: ["Read-only: another"], then: .notice(text))
     case .persistence(.offline(let text)): .showWithStatus(.error(text), status: offlineStatus)
+    // Its own words stand: the server is there, and "when the server is
+    // back" would not say what must change.
+    case .persistence(.refusedWhileOffline(let text)): .showWithStatus(.error(text), status: text)
     case .notified(let notice): .show(banner(for: notice))
     case .copied(let title, let result): .show(banner(for: title, copied: result))
     default: nil

@@ -213,14 +213,14 @@ struct ConnectionLossTests {
     await alice.save([.mock])
     try database.refuseLogins()
     #expect(await alice.handle(until: \.isOffline) != nil)
-    let said = await alice.handle(until: { $0.noticeText?.hasPrefix("Still offline") == true })
-    let text = try #require(said?.noticeText)
+    let said = await alice.handle(until: { $0.refusalText != nil })
+    let text = try #require(said?.refusalText)
     #expect(text.contains("is not permitted to log in"), "\(text)")
     #expect(text.hasSuffix("; trying again"))
     try database.allowLogins()
     let back = await alice.handle(until: { $0.noticeText?.hasPrefix("Back online") == true })
     #expect(back != nil)
-    #expect(alice.notices.filter { $0.hasPrefix("Still offline") }.count == 1)
+    #expect(alice.heard.filter { $0.refusalText != nil }.count == 1)
     await alice.close()
   }
 }

@@ -347,6 +347,9 @@ extension PersistenceEvent {
     if case .conflictsKept(let kept, _) = self { kept } else { nil }
   }
   var noticeText: String? { if case .notice(let text) = self { text } else { nil } }
+  var refusalText: String? {
+    if case .refusedWhileOffline(let text) = self { text } else { nil }
+  }
   var readOnlyText: String? { if case .readOnly(let text) = self { text } else { nil } }
   var failureText: String? { if case .failed(let text) = self { text } else { nil } }
 
@@ -363,6 +366,7 @@ extension PersistenceEvent {
     case .conflictsKept(let kept, _): "conflictsKept(\(kept.count))"
     case .conflictsFromEarlier(let kept): "conflictsFromEarlier(\(kept.count))"
     case .offline(let text): "offline(\(text))"
+    case .refusedWhileOffline(let text): "refusedWhileOffline(\(text))"
     }
   }
 }

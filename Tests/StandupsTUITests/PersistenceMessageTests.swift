@@ -20,4 +20,17 @@ import Testing
           prefixes: [StandupsView.offlineStatus, "Not saved:", "Still offline"]))
     #expect(StandupsView.message(for: .onLaunch) == nil)
   }
+
+  /// Offline because the server refuses: its words stand (not "when the
+  /// server is back": it is there), until a save goes through.
+  @Test func aRefusalWhileOfflineStandsInItsOwnWords() {
+    let text = "Still offline: the server said: password authentication failed; trying again"
+    #expect(
+      StandupsView.message(for: .persistence(.refusedWhileOffline(text)))
+        == .showWithStatus(.error(text), status: text))
+    #expect(
+      StandupsView.message(for: .persistence(.offline("Offline: the connection was lost")))
+        == .showWithStatus(
+          .error("Offline: the connection was lost"), status: StandupsView.offlineStatus))
+  }
 }

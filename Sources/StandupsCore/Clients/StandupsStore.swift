@@ -28,6 +28,10 @@ public enum PersistenceEvent: Equatable, Sendable {
   /// The store cannot reach where the standups are kept; changes are kept
   /// aside until it can (`.saved` says it is back).
   case offline(String)
+  /// Still offline because the server answers but refuses (the login, the
+  /// role, the database gone), and what it said: it stands until a save
+  /// goes through, as `offline` does.
+  case refusedWhileOffline(String)
 }
 
 /// Where the standups are kept, as the features see it: they hand it the
