@@ -89,7 +89,10 @@ extension TeamStore {
   private func startOffline(_ cache: StoredStandups, reason: String) {
     if earlierUnsaved.isEmpty { noteEarlierUnsaved() }
     known = cache
-    pending = cache.standups
+    // The cache is written a moment after each save, the journal at once: a
+    // crash in between leaves the journal ahead. Its saves, made again in
+    // order (each is idempotent), give what the user last saw.
+    pending = StandupChange.applying(files.readJournal().flatMap { $0 }, to: cache.standups)
     emit.yield(.offline("Offline: \(reason)"))
     startWorking()
     scheduleReconnect()

@@ -50,6 +50,33 @@ struct OfflineOKTests {
     await back.close()
   }
 
+  /// A crash between a save's journal line and the cache's rewrite leaves
+  /// the journal ahead: an offline start shows the journal's saves too, and
+  /// a save made then is journaled once, not again.
+  @Test func anOfflineStartShowsSavesTheCacheDoesNotHoldYet() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    await alice.save([.mock, .engineeringMock])
+    await alice.close()
+    var renamed = Standup.engineeringMock
+    renamed.title = "Platform"
+    try database.files.appendToJournal([.insert(.productMock)])
+    try database.files.appendToJournal([.update(renamed, seen: 1)])
+    #expect(database.files.readCache()?.standups == [.mock, .engineeringMock])
+
+    let unreachable = try database.unreachableURL()
+    let offline = try await database.member(url: unreachable, offlineOK: true)
+    #expect(offline.standups == [.mock, renamed, .productMock])
+    await offline.edit { $0.remove(id: Standup.mock.id) }
+    #expect(database.files.readJournal().count == 3)
+    #expect(database.files.readJournal().last == [.delete(Standup.mock.id, seen: 1)])
+    await offline.close()
+
+    let back = try await database.member()
+    #expect(back.standups.map(\.title) == ["Platform", Standup.productMock.title])
+    await back.close()
+  }
+
   /// A cache left with other permissions is replaced by one readable only
   /// by the user.
   @Test func theCacheIsMadePrivate() async throws {
