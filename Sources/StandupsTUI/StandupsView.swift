@@ -146,8 +146,9 @@ public enum StandupsView {
     case .detail(let detail):
       return self.detail(
         detail, id: id, size: size, back: back, environment: environment,
-        extra: [Command(Keys.copy, send: .app(.copyButtonTapped(copyContent(of: detail))))] + review
-      )
+        extra: [Command(Keys.copy, send: .app(.copyButtonTapped(copyContent(of: detail))))]
+          + review,
+        deletedElsewhere: state.standupsList.standups[id: detail.standup.id] == nil)
     case .record(let record):
       let embed: (RecordMeeting.Action) -> Action = {
         .app(.path(.element(id: id, action: .record($0))))
@@ -208,7 +209,8 @@ public enum StandupsView {
 
   static func detail(
     _ detail: StandupDetail.State, id: StackElementID, size: Size, back: Command<Action>,
-    environment: RenderEnvironment, extra: [Command<Action>] = []
+    environment: RenderEnvironment, extra: [Command<Action>] = [],
+    deletedElsewhere: Bool = false
   ) -> Scene {
     let embed: (StandupDetail.Action) -> Action = {
       .app(.path(.element(id: id, action: .detail($0))))
@@ -224,7 +226,10 @@ public enum StandupsView {
       switch detail.destination {
       case .edit(let form):
         StandupFormSheet.overlay(
-          form, title: "Edit standup", save: embed(.doneEditingButtonTapped),
+          // Said for as long as it is true (the banner that said it goes):
+          // saving keeps the standup, Esc lets it go.
+          form, title: deletedElsewhere ? "Edit standup · deleted elsewhere" : "Edit standup",
+          save: embed(.doneEditingButtonTapped),
           cancel: embed(.cancelEditButtonTapped)
         ) { embed(.destination(.presented(.edit($0)))) }
       case .alert(let alert):

@@ -307,6 +307,11 @@ struct LiveReloadTests {
 
     try await app.session.waitForText("save your edit to keep it")
     #expect(try app.screen().contains("Design Mine"), "the draft stays")
+    // The banner goes at the next key; the sheet's title still says it.
+    try await app.session.waitForText("Edit standup · deleted elsewhere")
+    try app.session.sendKeys("Right")
+    try await app.session.waitForNoText("save your edit to keep it")
+    #expect(try app.screen().contains("Edit standup · deleted elsewhere"))
     try app.session.sendKeys("C-s")
     try await app.session.waitForText("changed on the other: kept")
     let saved = try await app.waitForSavedData("the edit, kept") {
