@@ -47,11 +47,16 @@ enum TeamMode {
   }
 
   /// The standups in the database, for commands that only read.
+  /// Nothing is written: no schema, cache or journal replay.
   static func read(_ url: DatabaseURL) async throws -> IdentifiedArrayOf<Standup> {
-    let team = try await open(url)
-    let standups = await team.standups
-    _ = await team.close()
-    return standups
+    let environment = ProcessInfo.processInfo.environment
+    do {
+      return try await TeamStore.read(
+        url: url, files: TeamFiles(url: url, environment: environment))
+    } catch {
+      printError(error.description + passwordFileNote(for: url, environment: environment))
+      throw ExitCode(1)
+    }
   }
 
   /// Closes the store once the server has the last changes or has let the

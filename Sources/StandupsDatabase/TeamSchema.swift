@@ -131,6 +131,17 @@ enum TeamSchema {
     return .readWrite
   }
 
+  /// The schema's version; 0 for a database never set up (no table yet).
+  static func versionIfSetUp(_ connection: PostgresConnection, logger: Logger) async throws
+    -> Int
+  {
+    do {
+      return try await schemaVersion(connection, logger: logger)
+    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
+      return 0
+    }
+  }
+
   static func schemaVersion(_ connection: PostgresConnection, logger: Logger) async throws -> Int {
     let rows = try await connection.run(
       "SELECT coalesce(max(version), 0) FROM schema_version", logger: logger)

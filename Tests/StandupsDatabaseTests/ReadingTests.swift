@@ -1,0 +1,45 @@
+import Foundation
+import StandupsCore
+import Testing
+
+@testable import StandupsDatabase
+
+/// What `export` and `render` read: the standups, with nothing written —
+/// no schema on a new database, no cache, no journal sent.
+struct ReadingTests {
+  @Test func aNewDatabaseReadsAsNoneAndStaysUntouched() async throws {
+    let database = try TestDatabase()
+    let standups = try await TeamStore.read(url: database.url, files: database.files)
+    #expect(standups.isEmpty)
+    #expect(
+      try database.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")
+        .trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    #expect(!FileManager.default.fileExists(atPath: database.files.cachePath))
+  }
+
+  @Test func theStandupsAreReadAndTheJournalIsLeftForTheApp() async throws {
+    let database = try TestDatabase()
+    let alice = try await database.member()
+    await alice.save([.mock, .engineeringMock])
+    await alice.close()
+    try FileManager.default.removeItem(atPath: database.files.cachePath)
+    try database.files.appendToJournal([.insert(.productMock)])
+
+    let standups = try await TeamStore.read(url: database.url, files: database.files)
+    #expect(standups == [.mock, .engineeringMock])
+    #expect(database.files.readJournal() == [[.insert(.productMock)]])
+    #expect(!FileManager.default.fileExists(atPath: database.files.cachePath))
+    #expect(try await database.stored().standups == [.mock, .engineeringMock])
+  }
+
+  @Test func aServerOutOfReachIsSaidAsAtAStart() async throws {
+    let database = try TestDatabase()
+    let unreachable = try database.unreachableURL()
+    let error = await #expect(throws: TeamStartFailure.self) {
+      try await TeamStore.read(url: unreachable, files: database.files)
+    }
+    #expect(
+      error?.description.hasPrefix("cannot reach the database server at 127.0.0.1:") == true,
+      "\(error?.description ?? "")")
+  }
+}
