@@ -107,8 +107,8 @@ struct DataOptions: ParsableArguments {
       "Team mode: the standups on this PostgreSQL server (default: $STANDUPS_DATABASE_URL).",
       discussion: """
         postgres://user@host:port/db?sslmode=disable|prefer|require; ?host=/dir for a Unix \
-        socket. The password comes from PGPASSWORD or ~/.pgpass (a password in the URL \
-        shows in ps).
+        socket. The password comes from PGPASSWORD or the password file ($PGPASSFILE, else \
+        ~/.pgpass; a password in the URL shows in ps).
         """,
       valueName: "url"))
   var database: String?

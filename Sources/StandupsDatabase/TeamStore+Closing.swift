@@ -104,7 +104,11 @@ extension TeamStore {
   /// Where the user's changes go when the journal's directory takes no file.
   private func keepInTemporaryDirectory(_ standups: IdentifiedArrayOf<Standup>) -> String? {
     guard !standups.isEmpty, let data = try? StandupsFormat.encode(standups) else { return nil }
-    let path = "\(NSTemporaryDirectory())/standups-unsaved-\(UUID().uuidString.prefix(8)).json"
+    // NSTemporaryDirectory() ends with a slash.
+    let directory = NSTemporaryDirectory()
+    let path =
+      (directory.hasSuffix("/") ? directory : directory + "/")
+      + "standups-unsaved-\(UUID().uuidString.prefix(8)).json"
     // Only the user may read it (notes), and never another file of that name.
     let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { return nil }

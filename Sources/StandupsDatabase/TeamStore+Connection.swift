@@ -354,7 +354,7 @@ extension TeamStore {
       switch state {
       case "28P01", "28000":
         return "the database server at \(server) refused user “\(url.user)”: \(message) "
-          + "(the password comes from the URL, PGPASSWORD or ~/.pgpass)"
+          + "(the password comes from the URL, PGPASSWORD or the password file: $PGPASSFILE, else ~/.pgpass)"
       case "3D000":
         return "database “\(url.database)” does not exist on \(server) "
           + "(create it with: createdb \(url.database))"
@@ -363,7 +363,7 @@ extension TeamStore {
       }
     case .authMechanismRequiresPassword:
       return "the database server at \(server) wants a password for user “\(url.user)”: "
-        + "set PGPASSWORD or ~/.pgpass, or put it in the URL"
+        + "set PGPASSWORD or the password file ($PGPASSFILE, else ~/.pgpass), or put it in the URL"
     case .sslUnsupported:
       return "the database server at \(server) does not accept encrypted connections "
         + "(sslmode=require): use sslmode=prefer or sslmode=disable"

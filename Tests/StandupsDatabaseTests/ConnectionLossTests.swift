@@ -197,6 +197,7 @@ struct ConnectionLossTests {
       note.split(separator: " ").first { $0.hasSuffix(".json,") }.map { String($0.dropLast()) },
       Comment(rawValue: note))
     defer { unlink(path) }
+    #expect(!path.contains("//"), "\(path)")
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     let kept = try StandupsFormat.decode(data)
     #expect(kept.map(\.title) == ["Mine, nowhere to go"])

@@ -42,7 +42,7 @@ struct StartFailureTests {
       message
         == "the database server at 127.0.0.1:\(port) refused user “postgres”: password "
         + "authentication failed for user \"postgres\" (the password comes from the URL, "
-        + "PGPASSWORD or ~/.pgpass)")
+        + "PGPASSWORD or the password file: $PGPASSFILE, else ~/.pgpass)")
     // Not a server out of reach: no cache opens instead.
     let alice = try await database.member()
     await alice.close()
@@ -56,7 +56,7 @@ struct StartFailureTests {
     #expect(
       await failure(url, files: database.files)
         == "the database server at 127.0.0.1:\(port) wants a password for user “postgres”: "
-        + "set PGPASSWORD or ~/.pgpass, or put it in the URL")
+        + "set PGPASSWORD or the password file ($PGPASSFILE, else ~/.pgpass), or put it in the URL")
   }
 
   @Test func aMissingDatabase() async throws {
