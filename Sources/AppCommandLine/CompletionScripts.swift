@@ -58,35 +58,51 @@ public enum CompletionScripts {
   /// `compgen -W`, which expands them: a data file's `$(…)` ran as a
   /// command at the first TAB, and quotes were dropped. What such a
   /// completion offers comes from the user's data, so it goes to
-  /// `COMPREPLY` as it is, quoted for the line by `printf %q` (not as file
-  /// names: bash would show only their last part).
+  /// `COMPREPLY` as it is (not as file names: bash would show only their
+  /// last part), already quoted by the program for the part of the word
+  /// readline replaces (its `text`, passed in `$<COMMAND>_COMPLETION_TEXT`).
+  /// Bash breaks words at `=` and `:` (`/?delete=C` is three), which the
+  /// parser's script cannot follow: the entry function joins them again
+  /// (and takes `--option=` apart) before the parser's logic runs.
   static func bashRoutesAsData(_ script: String, command: String) -> String {
     let call = #"__\#(command)_add_completions -W "$(__\#(command)_custom_complete "#
-    // Quoted as the word being completed is: after an opening ' or " the
-    // shell inserts the route inside those quotes and closes them.
+    let variable = "\(command.uppercased())_COMPLETION_TEXT"
     let definition = #"""
       __\#(command)_add_route_completions() {
           compopt +o filenames 2>/dev/null
-          local quote="${COMP_WORDS[COMP_CWORD]:0:1}" completion
+          local completion
           while IFS='' read -r completion; do
-              [[ -n "${completion}" ]] || continue
-              case "${quote}" in
-              \')
-                  COMPREPLY+=("${completion//\'/\'\\\'\'}")
-                  ;;
-              \")
-                  completion="${completion//\\/\\\\}"
-                  completion="${completion//\$/\\\$}"
-                  completion="${completion//\`/\\\`}"
-                  COMPREPLY+=("${completion//\"/\\\"}")
-                  ;;
-              *)
-                  COMPREPLY+=("$(printf '%q' "${completion}")")
-                  ;;
-              esac
-          done < <(__\#(command)_custom_complete "${@}")
+              [[ -n "${completion}" ]] && COMPREPLY+=("${completion}")
+          done < <(\#(variable)="${__\#(command)_text-${cur}}" __\#(command)_custom_complete "${@}")
       }
 
+      # The word being completed, joined again where bash broke it at `=` or
+      # `:`; `--option=value` as the option, then its value.
+      __\#(command)_join_broken_word() {
+          local -i first="${COMP_CWORD}"
+          local word="${COMP_WORDS[COMP_CWORD]}"
+          local -r line="${COMP_LINE:0:COMP_POINT}"
+          while (( first >= 2 )) && [[ "${COMP_WORDS[first]}" == @(=|:) || "${COMP_WORDS[first-1]}" == @(=|:) ]]; do
+              [[ "${COMP_WORDS[first-1]}" != -* ]] || break
+              [[ "${line}" == *"${COMP_WORDS[first-1]}${word}" ]] || break
+              word="${COMP_WORDS[first-1]}${word}"
+              first=first-1
+          done
+          if [[ "${word}" == =* && "${COMP_WORDS[first-1]}" == --* ]]; then
+              word="${word:1}"
+          fi
+          (( first < COMP_CWORD )) || [[ "${word}" != "${COMP_WORDS[COMP_CWORD]}" ]] || return
+          COMP_WORDS=("${COMP_WORDS[@]::first}" "${word}" "${COMP_WORDS[@]:COMP_CWORD+1}")
+          COMP_CWORD="${first}"
+      }
+
+
+      """#
+    let join = #"""
+          # Readline replaces only its part of the word (`text`).
+          local __\#(command)_text="${2}"
+          __\#(command)_join_broken_word
+          set -- "${1}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
 
       """#
     var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -101,7 +117,12 @@ public enum CompletionScripts {
         with: "__\(command)_add_route_completions " + arguments)
       changed = true
     }
-    guard changed, let entry = lines.firstIndex(of: "_\(command)() {") else { return script }
+    guard changed, let entry = lines.firstIndex(of: "_\(command)() {"),
+      let current = lines[entry...].firstIndex(of: #"    local -r cur="${2}""#)
+    else { return script }
+    lines.insert(
+      contentsOf: join.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        .dropLast(), at: current)
     lines.insert(
       contentsOf: definition.split(separator: "\n", omittingEmptySubsequences: false).map(
         String.init

@@ -9,6 +9,7 @@ import StandupsCore
 enum RouteCompletion {
   static func candidates(words: [String], prefix: String) -> [String] {
     // Bash gives the words as typed, quotes and backslashes and all.
+    let typed = prefix
     let words = words.map(unquoted)
     let prefix = unquoted(prefix)
     var flag: String?
@@ -26,8 +27,15 @@ enum RouteCompletion {
       flag: flag.map { expandingTilde($0, home: home) }, environment: environment)
     let standups = (try? DataFile(path: path).load()) ?? nil
     let routes = routes(for: standups ?? [], prefix: prefix)
+    switch environment["SAP_SHELL"] {
     // Zsh's script gives them to `_describe`, which reads `value:description`.
-    return environment["SAP_SHELL"] == "zsh" ? routes.map(escapedForDescribe) : routes
+    case "zsh": return routes.map(escapedForDescribe)
+    // Bash inserts them as they are: what replaces readline's part of the word.
+    case "bash":
+      return BashCompletionWord.replacements(
+        for: routes, typed: typed, text: environment[BashCompletionWord.textVariable] ?? typed)
+    default: return routes
+    }
   }
 
   /// `route` as zsh's `_describe` takes a value: a colon (which would start
@@ -39,7 +47,11 @@ enum RouteCompletion {
 
   /// `word` as the shell will pass it: backslashes and quotes removed (an
   /// unclosed quote, as while typing, runs to the end).
-  static func unquoted(_ word: String) -> String {
+  static func unquoted(_ word: String) -> String { reading(word).text }
+
+  /// `word` as the shell will pass it (`unquoted`), and the quote still open
+  /// at its end, if any.
+  static func reading(_ word: String) -> (text: String, openQuote: Character?) {
     var result = ""
     var quote: Character?
     var escaped = false
@@ -59,7 +71,7 @@ enum RouteCompletion {
         result.append(character)
       }
     }
-    return result
+    return (result, quote)
   }
 
   /// `~` and `~/…` as the shell would expand them (`~user/…` too).
@@ -135,18 +147,24 @@ enum RouteCompletion {
   /// Whether one of the two starts with the other, ignoring case: `typed`
   /// can still complete to a route that starts with `head`.
   static func startsAlike(_ typed: String, _ head: String) -> Bool {
-    let length = min(typed.count, head.count)
-    return typed.prefix(length).lowercased() == head.prefix(length).lowercased()
+    // By scalars: a word typed up to part of an emoji sequence still counts.
+    let length = min(typed.unicodeScalars.count, head.unicodeScalars.count)
+    return scalarPrefix(typed, length).lowercased() == scalarPrefix(head, length).lowercased()
+  }
+
+  static func scalarPrefix(_ text: String, _ count: Int) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.prefix(count)))
   }
 
   /// `path` if it starts with `typed` ignoring case, spelt from there on as
   /// typed (the shells keep only candidates that start with the word typed).
   static func completing(_ typed: String, with path: String) -> String? {
-    if path.hasPrefix(typed) { return path }
-    guard path.count >= typed.count,
-      String(path.prefix(typed.count)).lowercased() == typed.lowercased()
+    let count = typed.unicodeScalars.count
+    if path.unicodeScalars.starts(with: typed.unicodeScalars) { return path }
+    guard path.unicodeScalars.count >= count,
+      scalarPrefix(path, count).lowercased() == typed.lowercased()
     else { return nil }
-    return typed + path.dropFirst(typed.count)
+    return typed + String(String.UnicodeScalarView(path.unicodeScalars.dropFirst(count)))
   }
 
   /// A route's reference as typed on a command line: percent-encoded only

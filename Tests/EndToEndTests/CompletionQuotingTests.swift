@@ -48,15 +48,42 @@ struct CompletionQuotingTests {
     #expect(
       try fixture.complete("standups --data \(fixture.data) --open \(typed)", words: words).first
         == expected)
-    // After an opening quote the route goes inside those quotes, which the
-    // shell then closes: quoted for them.
-    for (typed, inside) in [
-      (#""/O'Brien &"#, #"/O'Brien & co"#), (#"'/O"#, #"/O'\''Brien & co"#),
+    // After an opening quote readline replaces what follows it, and closes
+    // the quote: the route's rest goes in quoted for it.
+    for (typed, text, inside) in [
+      (#""/O'Brien &"#, #"/O'Brien &"#, #"/O'Brien & co"#),
+      (#"'/O"#, "/O", #"/O'\''Brien & co"#),
+      // A second TAB in a word quoted twice: only the part after the last
+      // quote is replaced.
+      (#"'/O'\''Brien & co/e"#, "Brien & co/e", "Brien & co/edit"),
+      (#""/O'Brien & co"/e"#, #""/O'Brien & co"/e"#, #"/O\'Brien\ \&\ co/edit"#),
+      // A closed quote: the whole word is replaced, quoted with backslashes.
+      (#"'/O'\''Brien & co'"#, #"'/O'\''Brien & co'"#, #"/O\'Brien\ \&\ co"#),
     ] {
       let line = "standups --data \(fixture.data) --open \(typed)"
       let words = ["standups", "--data", fixture.data, "--open", typed]
-      #expect(try fixture.complete(line, words: words).first == inside, "\(typed)")
+      #expect(
+        try fixture.complete(line, words: words, text: text).first == inside, "\(typed)")
     }
+  }
+
+  /// Bash breaks words at `=` and `:`: the route is joined again, and only
+  /// readline's part after the break is replaced. `--open=` completes too.
+  @Test func aWordBrokenAtAnEqualsSignCompletesAsOneRoute() throws {
+    let fixture = try fixture()
+    let line = #"standups --data \#(fixture.data) --open /\?delete=O"#
+    let words = ["standups", "--data", fixture.data, "--open", #"/\?delete"#, "=", "O"]
+    #expect(try fixture.complete(line, words: words, text: "O") == [#"O\'Brien\ \&\ co"#])
+    let afterEquals = ["standups", "--data", fixture.data, "--open", #"/\?delete"#, "="]
+    #expect(
+      try fixture.complete(
+        #"standups --data \#(fixture.data) --open /\?delete="#, words: afterEquals, text: ""
+      ).contains(#"O\'Brien\ \&\ co"#))
+    let option = ["standups", "--data", fixture.data, "--open", "=", "/O"]
+    #expect(
+      try fixture.complete(
+        "standups --data \(fixture.data) --open=/O", words: option, text: "/O"
+      ).first == #"/O\'Brien\ \&\ co"#)
   }
 
   /// What bash inserts runs as the route it names: `render --open` with

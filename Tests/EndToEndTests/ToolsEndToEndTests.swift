@@ -185,9 +185,11 @@ struct ToolsEndToEndTests {
 
     /// What bash offers for `line` with the cursor at its end. `words` is
     /// COMP_WORDS as bash splits the line (default: at blanks; a blank at the
-    /// end starts an empty word).
+    /// end starts an empty word); `text` is the part of the last word
+    /// readline replaces, its `$2` (default: the whole word).
     func complete(
-      _ line: String, words given: [String]? = nil, environment extra: [String: String] = [:]
+      _ line: String, words given: [String]? = nil, text: String? = nil,
+      environment extra: [String: String] = [:]
     ) throws -> [String] {
       let bash = try #require(Harness.executableInPath("bash"), "bash is not installed")
       let binary = try #require(ToolsEndToEndTests.standups)
@@ -198,6 +200,7 @@ struct ToolsEndToEndTests {
         URL(fileURLWithPath: binary).deletingLastPathComponent().path + ":"
         + (environment["PATH"] ?? "/usr/bin:/bin")
       environment["LINE"] = line
+      environment["TEXT"] = text ?? words.last ?? ""
       environment.merge(extra) { $1 }
       let program = """
         source "$1" || exit 3
@@ -206,9 +209,8 @@ struct ToolsEndToEndTests {
         COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
         COMP_LINE="$LINE"
         COMP_POINT=${#COMP_LINE}
-        cur="${COMP_WORDS[COMP_CWORD]}"
         prev="${COMP_WORDS[COMP_CWORD-1]}"
-        _standups standups "$cur" "$prev"
+        _standups standups "$TEXT" "$prev"
         printf '%s\\n' "${COMPREPLY[@]}"
         """
       let result = try Harness.run(

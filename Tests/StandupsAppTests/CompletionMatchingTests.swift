@@ -106,4 +106,37 @@ struct CompletionMatchingTests {
     #expect(RouteCompletion.unquoted(#"'/a\b'"#) == #"/a\b"#)
     #expect(RouteCompletion.unquoted(#""/a\b\$""#) == #"/a\b$"#)
   }
+
+  /// A word typed up to part of an emoji sequence (the woman of "woman
+  /// technologist", a letter of a flag) still completes: matched by scalars.
+  @Test func aWordEndingInsideAnEmojiSequenceCompletes() {
+    let standups: IdentifiedArrayOf<Standup> = [
+      Standup(id: Standup.ID(uuid(1)), title: "\u{1F469}\u{200D}\u{1F4BB} Dev \u{1F1EF}\u{1F1F5}")
+    ]
+    let woman = RouteCompletion.routes(for: standups, prefix: "/\u{1F469}")
+    #expect(woman.first == "/\u{1F469}\u{200D}\u{1F4BB} Dev \u{1F1EF}\u{1F1F5}", "\(woman)")
+    let halfFlag = RouteCompletion.routes(
+      for: standups, prefix: "/\u{1F469}\u{200D}\u{1F4BB} Dev \u{1F1EF}")
+    #expect(halfFlag.count == 4, "\(halfFlag)")
+  }
+
+  /// What bash inserts: the route's rest after the part of the word
+  /// readline keeps, quoted as the word is there.
+  @Test func bashGetsTheRestOfEachRouteQuotedForTheWord() {
+    let route = "/O'Brien & co"
+    #expect(
+      BashCompletionWord.replacements(for: [route], typed: "/O", text: "/O")
+        == [#"/O\'Brien\ \&\ co"#])
+    #expect(
+      BashCompletionWord.replacements(for: [route], typed: "'/O", text: "/O")
+        == [#"/O'\''Brien & co"#])
+    #expect(
+      BashCompletionWord.replacements(for: [route + "/edit"], typed: #""/O'B"#, text: "/O'B")
+        == [#"/O'Brien & co/edit"#])
+    #expect(
+      BashCompletionWord.replacements(
+        for: ["/?delete=Caf\u{E9}"], typed: #"/\?delete=C"#, text: "C")
+        == ["Caf\u{E9}"])
+    #expect(BashCompletionWord.quoted(#"a"$`\b"#, inside: "\"") == #"a\"\$\`\\b"#)
+  }
 }
