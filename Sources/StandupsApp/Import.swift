@@ -15,7 +15,7 @@ struct Import: AsyncParsableCommand {
       version stays and the file's is kept in the database's conflicts, \
       which your next start of the app (same user and host) offers back \
       (o). Importing the same file twice changes nothing the second time. \
-      An unsaved-….json file the app kept refused changes in is removed \
+      An unsaved-<hash>-<UTC time>Z.json file the app kept refused changes in is removed \
       once imported.
       """)
 
@@ -31,18 +31,23 @@ struct Import: AsyncParsableCommand {
   static let needsDatabase = ValidationError(
     "import needs a database: --database URL or $STANDUPS_DATABASE_URL")
 
-  /// Said first, with import's usage: without a database the data file's
-  /// options are beside the point.
-  func validate() throws {
-    guard try DataOptions.databaseURL(flag: database, dataFlag: nil) != nil else {
-      throw Self.needsDatabase
-    }
-  }
-
   @MainActor
   func run() async throws {
-    guard let url = try DataOptions.databaseURL(flag: database, dataFlag: nil) else {
-      throw Self.needsDatabase
+    let url: DatabaseURL
+    do {
+      guard let given = try DataOptions.databaseURL(flag: database, dataFlag: nil) else {
+        throw Self.needsDatabase
+      }
+      url = given
+    } catch let error as ValidationError {
+      // Checked here, not in validate(), so that an unknown option is said
+      // as such first; thrown from here, the root's usage would be given:
+      // import's, named with the program.
+      writeToStandardError(
+        Self.fullMessage(for: error)
+          .replacingOccurrences(of: "Usage: import", with: "Usage: standups import")
+          .replacingOccurrences(of: "See 'import", with: "See 'standups import"))
+      throw ExitCode.validationFailure
     }
     let standups: IdentifiedArrayOf<Standup>
     // An empty file is a data file with no standups yet, as the app opens it.

@@ -18,6 +18,18 @@ struct UsageTests {
     #expect(result.stderr.contains("Usage: standups import <file>"), "\(result.stderr)")
   }
 
+  /// An option import does not have is said as such, database or not.
+  @Test func anUnknownOptionOfImportIsSaidBeforeTheMissingDatabase() throws {
+    let binary = try #require(ToolsEndToEndTests.standups)
+    for option in ["--bogus", "--data"] {
+      let result = try Harness.run(
+        binary, ["import", option, "x.json"], environment: Self.environment)
+      #expect(result.status == 64)
+      #expect(result.stderr.contains("Unknown option '\(option)'"), "\(result.stderr)")
+      #expect(!result.stderr.contains("needs a database"), "\(result.stderr)")
+    }
+  }
+
   /// A malformed database URL is import's usage error, and one from the
   /// environment is named as such, not as a flag nobody gave.
   @Test func aBadDatabaseURLIsSaidWithImportsUsageAndWhereItCameFrom() throws {
