@@ -73,9 +73,14 @@ struct Launch {
     do {
       state = try Self.state(route, text: routeText, standups: standups)
     } catch .badRoute(let message) {
-      // The route found nothing among no standups: the file is why.
-      let why = unreadable.map { "standups: \($0)" } ?? printedNotice
-      throw .badRoute(why.map { message + "\n" + $0 } ?? message)
+      // The route found nothing among no standups: the file is why, said
+      // first (the route may well be right once the file is).
+      // Printed with the program's name before it: the route's line needs its own.
+      let program = "standups: "
+      let why =
+        unreadable.map { "\($0)" }
+        ?? printedNotice.map { $0.hasPrefix(program) ? String($0.dropFirst(program.count)) : $0 }
+      throw .badRoute(why.map { $0 + "\n" + program + message } ?? message)
     }
     if let unreadable {
       (notice, printedNotice, version) = Self.keepAside(file, failure: unreadable)

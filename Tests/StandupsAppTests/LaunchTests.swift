@@ -112,6 +112,14 @@ struct LaunchTests {
     }
     #expect(message.contains("no standup matches \"design\""), "\(message)")
     #expect(message.contains("standups.json is not a valid standups file"), "\(message)")
+    // The file first: it is why the route found nothing.
+    #expect(
+      message.split(separator: "\n").first?.hasSuffix(
+        "standups.json is not a valid standups file: not valid JSON at line 1, column 3: unexpected `n` where a key in quotes belongs"
+      ) == true, "\(message)")
+    #expect(
+      message.split(separator: "\n").last?.hasPrefix("standups: '/design' does not open anything")
+        == true, "\(message)")
     // The app does not start: nothing is copied aside for it.
     #expect(try files() == ["standups.json"])
   }
