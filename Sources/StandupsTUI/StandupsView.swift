@@ -46,7 +46,8 @@ public enum StandupsView {
     // back" would not say what must change.
     case .persistence(.refusedWhileOffline(let text)): .showWithStatus(.error(text), status: text)
     case .notified(let notice): .show(banner(for: notice))
-    case .copied(let title, let result): .show(banner(for: title, copied: result))
+    case .copied(let title, let isMeeting, let result):
+      .show(banner(for: title, copied: result, isMeeting: isMeeting))
     default: nil
     }
   }
@@ -82,13 +83,15 @@ public enum StandupsView {
     return .meeting(meeting, of: detail.standup)
   }
 
-  static func banner(for title: String, copied result: ClipboardResult) -> Banner {
-    let name = "\(Sanitizer.quoted(title))"
+  static func banner(for title: String, copied result: ClipboardResult, isMeeting: Bool = false)
+    -> Banner
+  {
+    let name = (isMeeting ? "a meeting of " : "") + "\(Sanitizer.quoted(title))"
     return switch result {
     case .sent: .notice("Copied \(name) as Markdown: sent to the terminal's clipboard")
     case .tooLarge(let bytes):
       .error(
-        "\(name) is too large to copy (\(bytes / 1024) KB; the clipboard takes 64 KB): use standups export"
+        "\(isMeeting ? "A meeting of \(Sanitizer.quoted(title))" : name) is too large to copy (\(bytes / 1024) KB; the clipboard takes 64 KB): use standups export"
       )
     case .off: .notice("Copying is off (--no-clipboard); standups export prints the same Markdown")
     }

@@ -58,7 +58,9 @@ struct ClipboardTests {
     let result = await clipboard.copy(content)
     #expect(result == .tooLarge(bytes: Clipboard.limit + 1))
     #expect(sent.value == 0)
-    guard case .show(let banner) = StandupsView.message(for: .copied(title: "Design", result))
+    guard
+      case .show(let banner) = StandupsView.message(
+        for: .copied(title: "Design", isMeeting: true, result))
     else {
       Issue.record("no banner for a copy too large")
       return
@@ -66,5 +68,10 @@ struct ClipboardTests {
     #expect(banner.kind == .error)
     #expect(banner.text.contains("use standups export"))
     #expect(banner.text.contains("64 KB"))
+    #expect(banner.text.hasPrefix("A meeting of “Design” is too large"), "\(banner.text)")
+    #expect(
+      StandupsView.message(for: .copied(title: "Design", isMeeting: true, .sent))
+        == .show(
+          .notice("Copied a meeting of “Design” as Markdown: sent to the terminal's clipboard")))
   }
 }

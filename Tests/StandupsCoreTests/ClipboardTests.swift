@@ -21,12 +21,12 @@ struct ClipboardTests {
       }
     }
     await store.send(.copyButtonTapped(.standup(.mock)))
-    await store.receive(.copied(title: "Design", result))
+    await store.receive(.copied(title: "Design", isMeeting: false, result))
     #expect(copied.value == [.standup(.mock)])
 
     let meeting = Standup.mock.meetings[0]
     await store.send(.copyButtonTapped(.meeting(meeting, of: .mock)))
-    await store.receive(.copied(title: "Design", result))
+    await store.receive(.copied(title: "Design", isMeeting: true, result))
     #expect(copied.value == [.standup(.mock), .meeting(meeting, of: .mock)])
   }
 }

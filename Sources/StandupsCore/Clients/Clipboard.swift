@@ -8,6 +8,10 @@ public enum ClipboardContent: Equatable, Sendable {
     case .standup(let standup), .meeting(_, let standup): standup.title
     }
   }
+
+  public var isMeeting: Bool {
+    if case .meeting = self { true } else { false }
+  }
 }
 
 /// What became of a copy.

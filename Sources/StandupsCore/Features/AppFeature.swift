@@ -57,7 +57,8 @@ public struct AppFeature: Reducer {
     /// `y`: a standup or a meeting to the terminal's clipboard, as Markdown.
     case copyButtonTapped(ClipboardContent)
     /// What became of a copy, for the banner.
-    case copied(title: String, ClipboardResult)
+    /// What was copied: a standup, or one of its meetings (`isMeeting`).
+    case copied(title: String, isMeeting: Bool, ClipboardResult)
     /// The app is about to quit (a key, a signal, the terminal gone): a
     /// meeting being recorded is saved as "Save and end" would save it,
     /// so quitting never loses its notes.
@@ -171,7 +172,9 @@ public struct AppFeature: Reducer {
 
       case .copyButtonTapped(let content):
         return .run { [clipboard] send in
-          await send(.copied(title: content.title, await clipboard.copy(content)))
+          await send(
+            .copied(
+              title: content.title, isMeeting: content.isMeeting, await clipboard.copy(content)))
         }
 
       case .copied:
