@@ -210,6 +210,10 @@ extension AppView {
           helpBindings(below), scroll: state.helpScroll, footer: helpFooter(state.app),
           on: banner.isEmpty ? size : Size(width: size.width, height: max(bannerTop, 3))))
     }
+    // The help bar's row, and the banner's above it, stay as drawn: a
+    // window's shadow there would split their words.
+    let unshaded = (banner.isEmpty ? size.height - 1 : bannerTop)..<size.height
+    for index in layers.indices { layers[index].unshadedRows = unshaded }
     if !banner.isEmpty {
       // Drawn across its rows on every layer that covers them, so a window
       // too tall to fit above it does not hide the message (the quit key's
@@ -218,7 +222,6 @@ extension AppView {
       let rows = bannerTop..<(size.height - 1)
       for index in layers.indices {
         let rect = layers[index].rect
-        layers[index].unshadedRows = rows
         for (row, line) in zip(rows, lines) where rect.y <= row && row < rect.maxY {
           layers[index].canvas.put(
             " " + line + " ", x: -rect.x, y: row - rect.y, width: size.width,

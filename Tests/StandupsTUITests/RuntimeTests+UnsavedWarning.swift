@@ -99,3 +99,21 @@ extension RuntimeTests {
     }
   }
 }
+
+extension RuntimeTests {
+  /// A window's shadow never falls on the help bar's row: full help, a
+  /// sheet and an alert at sizes where they reach it leave it as drawn.
+  @Test func noShadowFallsOnTheHelpBar() {
+    for size in [Size.small, Size(width: 80, height: 24)] {
+      for keys in [[Key.char("?")], [.char("a")], [.char("d")]] {
+        let (runtime, backend) = makeRuntime(appState([.mock, .engineeringMock]), size: size)
+        for key in keys { runtime.press(key) }
+        let bottom = size.height - 1
+        let shaded = (0..<size.width).filter {
+          backend.screen[$0, bottom].style.background == .ansi(8)
+        }
+        #expect(shaded.isEmpty, "\(size) \(keys): \(backend.lines[bottom])")
+      }
+    }
+  }
+}
