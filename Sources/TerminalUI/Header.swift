@@ -13,12 +13,28 @@ public struct Header: Hashable, Sendable {
     self.style = style
   }
 
-  /// The breadcrumbs in at most `width` columns. The end matters most, so
-  /// leading crumbs give way first ("… › Design › Record"), then the last crumb
-  /// is cut from the left ("…cord").
+  /// The breadcrumbs in at most `width` columns. A long crumb (a title)
+  /// gives way first, from its end — its start names it — down to
+  /// `shortestCut` columns, those between the first and the current one
+  /// before the current one ("Standups › The quick brown… › Record"). Then
+  /// the end matters most: leading crumbs give way ("… › Design › Record"),
+  /// then the last crumb is cut from the left ("…cord").
   public static func breadcrumbs(_ crumbs: [String], width: Int) -> String {
-    let crumbs = crumbs.map(Sanitizer.inert)
-    guard let last = crumbs.last, width > 0 else { return "" }
+    var crumbs = crumbs.map(Sanitizer.inert)
+    guard !crumbs.isEmpty, width > 0 else { return "" }
+    var excess = TextWidth.of(crumbs.joined(separator: separator)) - width
+    if excess <= 0 { return crumbs.joined(separator: separator) }
+    let middle = crumbs.indices.dropFirst().dropLast()
+    for index in middle.sorted(by: { TextWidth.of(crumbs[$0]) > TextWidth.of(crumbs[$1]) })
+      + (crumbs.count > 1 ? [crumbs.count - 1] : [])
+    {
+      let crumbWidth = TextWidth.of(crumbs[index])
+      guard excess > 0, crumbWidth > shortestCut else { continue }
+      let target = max(shortestCut, crumbWidth - excess)
+      crumbs[index] = TextWidth.truncate(crumbs[index], to: target)
+      excess -= crumbWidth - TextWidth.of(crumbs[index])
+    }
+    let last = crumbs[crumbs.count - 1]
     let full = crumbs.joined(separator: separator)
     if TextWidth.of(full) <= width { return full }
     for drop in 1..<crumbs.count {
@@ -27,6 +43,9 @@ public struct Header: Hashable, Sendable {
     }
     return TextWidth.truncateLeading(last, to: width)
   }
+
+  /// How short a long crumb is cut before crumbs give way whole.
+  public static let shortestCut = 12
 
   private struct Source: Equatable, Sendable {
     var header: Header

@@ -118,15 +118,17 @@ extension InventoryEndToEndTests {
     try await second.waitForText("Read-only: another inventory has items.json open")
     try second.sendKeys("a")
     try await second.waitForText("New item")
-    try second.type("Lamp")
+    try second.type("Taken over")
     try second.sendKeys("C-s")
     try await second.waitForNoText("New item")
 
     try first.sendKeys("q")
     #expect(try await first.waitForExit() == 0)
     try await second.waitForText("items.json is no longer open elsewhere: changes are saved")
-    let saved = try await fixture.waitForItems("Lamp") { $0.contains { $0.name == "Lamp" } }
-    #expect(saved?.map(\.name) == Self.items.map(\.name) + ["Lamp"])
+    let saved = try await fixture.waitForItems("Taken over") {
+      $0.contains { $0.name == "Taken over" }
+    }
+    #expect(saved?.map(\.name) == Self.items.map(\.name) + ["Taken over"])
     try second.sendKeys("q")
     #expect(try await second.waitForExit() == 0)
     #expect(

@@ -172,6 +172,26 @@ import Testing
     #expect(TextWidth.of(text) <= width)
   }
 
+  /// A long title gives way from its end before any crumb goes: the one
+  /// between first, then the current one, each down to a few columns.
+  @Test func aLongCrumbIsCutFromItsEndFirst() {
+    let long = "The quick brown fox jumps over the lazy dog"
+    #expect(
+      Header.breadcrumbs(["Inventory", long], width: 30) == "Inventory › The quick brown f…")
+    #expect(
+      Header.breadcrumbs(["Standups", long, "Record"], width: 40)
+        == "Standups › The quick brown fox… › Record")
+    #expect(
+      Header.breadcrumbs(["Standups", long, long], width: 40)
+        == "Standups › The quick b… › The quick bro…")
+    // Too narrow even so: the leading crumbs give way.
+    #expect(Header.breadcrumbs(["Standups", long, "Record"], width: 20) == "… › Record")
+    for width in 0...50 {
+      #expect(
+        TextWidth.of(Header.breadcrumbs(["Standups", long, "Record"], width: width)) <= width)
+    }
+  }
+
   @Test func headerDrawsABarWithTrailingText() {
     let c = render(30, 1) { Header(["Standups", "Design"], trailing: "12:03").draw(in: &$0) }
     #expect(c.text == " Standups › Design      12:03 ")
