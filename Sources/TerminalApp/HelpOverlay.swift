@@ -95,11 +95,17 @@ public enum HelpOverlay {
           height: visible + footerLines)))
     return overlay.layer(on: screen) { canvas in
       for (y, row) in rows[top..<min(rows.count, top + visible)].enumerated() {
+        // Cut with "…" where the box is narrower than a line, not mid-word.
+        let room = canvas.bounds.width
         if let heading = row.heading {
-          canvas.put(heading, x: 0, y: y, style: Style(attributes: [.bold, .underline]))
+          canvas.put(
+            TextWidth.truncate(heading, to: room), x: 0, y: y,
+            style: Style(attributes: [.bold, .underline]))
         } else if let binding = row.binding {
-          canvas.put(binding.help.key, x: 0, y: y, width: keyWidth, style: .bold)
-          canvas.put(binding.help.description, x: keyWidth + 1, y: y)
+          canvas.put(binding.help.key, x: 0, y: y, width: min(keyWidth, room), style: .bold)
+          canvas.put(
+            TextWidth.truncate(binding.help.description, to: max(0, room - keyWidth - 1)),
+            x: keyWidth + 1, y: y)
         }
       }
       if let footer {
