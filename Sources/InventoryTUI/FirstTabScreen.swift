@@ -21,7 +21,9 @@ enum FirstTabScreen {
       "Welcome to the inventory app.", x: 0, y: top, width: width, alignment: .center,
       style: Styles.title)
     canvas.within(Rect(x: 0, y: top + 2, width: width, height: 1)) {
-      ButtonRow([buttonTitle], selected: 0, alignment: .center).draw(in: &$0)
+      // Pressed by Enter only: no letter underlined as if it were a key.
+      ButtonRow([buttonTitle], selected: 0, alignment: .center, showsShortcuts: false)
+        .draw(in: &$0)
     }
   }
 }

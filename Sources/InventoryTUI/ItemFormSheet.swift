@@ -206,7 +206,9 @@ enum ItemFormSheet {
     canvas.within(
       Rect(x: labelWidth, y: y, width: max(0, canvas.bounds.width - labelWidth), height: 1)
     ) {
-      ButtonRow([title], selected: focused ? 0 : nil, alignment: .leading).draw(in: &$0)
+      // Pressed by Enter only: no letter underlined as if it were a key.
+      ButtonRow([title], selected: focused ? 0 : nil, alignment: .leading, showsShortcuts: false)
+        .draw(in: &$0)
     }
   }
 }

@@ -1,14 +1,21 @@
 /// A row of buttons ("[ Save ] [ Cancel ]"). The selected one is reversed; each
-/// button's first letter is underlined because typing it presses the button.
+/// button's first letter is underlined where typing it presses the button
+/// (`showsShortcuts`: alerts and dialogs; not a lone button in a form, where
+/// only Enter does).
 public struct ButtonRow: Hashable, Sendable {
   public var titles: [String]
   public var selected: Int?
   public var alignment: TextAlignment
+  public var showsShortcuts: Bool
 
-  public init(_ titles: [String], selected: Int? = nil, alignment: TextAlignment = .trailing) {
+  public init(
+    _ titles: [String], selected: Int? = nil, alignment: TextAlignment = .trailing,
+    showsShortcuts: Bool = true
+  ) {
     self.titles = titles
     self.selected = selected
     self.alignment = alignment
+    self.showsShortcuts = showsShortcuts
   }
 
   /// The key that presses the button titled `title`: its first letter or digit, lower-cased.
@@ -51,7 +58,7 @@ public struct ButtonRow: Hashable, Sendable {
       let style: Style = i == selected ? .reverse : .plain
       x = canvas.put("[ ", x: x, y: 0, style: style)
       let title = Sanitizer.inert(title)
-      if let first = title.firstIndex(where: { $0.isLetter || $0.isNumber }) {
+      if showsShortcuts, let first = title.firstIndex(where: { $0.isLetter || $0.isNumber }) {
         x = canvas.put(String(title[..<first]), x: x, y: 0, style: style)
         x = canvas.put(String(title[first]), x: x, y: 0, style: style.with(.underline))
         x = canvas.put(String(title[title.index(after: first)...]), x: x, y: 0, style: style)

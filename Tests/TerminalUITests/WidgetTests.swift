@@ -192,6 +192,20 @@ import Testing
     }
   }
 
+  /// A letter is underlined only where typing it presses the button.
+  @Test func aButtonsShortcutIsUnderlinedOnlyWhereItWorks() {
+    let dialog = render(20, 1) { ButtonRow(["Yes", "No"]).draw(in: &$0) }
+    #expect(
+      (0..<20).filter { dialog[$0, 0].style.attributes.contains(.underline) }.map {
+        dialog[$0, 0].text
+      } == ["Y", "N"])
+    let form = render(24, 1) {
+      ButtonRow(["Mark as sold out"], selected: 0, showsShortcuts: false).draw(in: &$0)
+    }
+    #expect(form.text.contains("[ Mark as sold out ]"))
+    #expect((0..<24).allSatisfy { !form[$0, 0].style.attributes.contains(.underline) })
+  }
+
   @Test func headerDrawsABarWithTrailingText() {
     let c = render(30, 1) { Header(["Standups", "Design"], trailing: "12:03").draw(in: &$0) }
     #expect(c.text == " Standups › Design      12:03 ")
