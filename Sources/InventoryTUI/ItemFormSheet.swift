@@ -55,6 +55,17 @@ enum ItemFormSheet {
         Command(
           KeyBinding(keys: [.enter], help: ("enter", "sold out")),
           send: .markAsSoldOutButtonTapped),
+        Command(
+          KeyBinding(
+            keys: (0...9).map { .char(Character(String($0))) }, help: ("0-9", "type a quantity")
+          ).fullHelpOnly
+        ) { key in
+          guard case .char(let typed) = key, let digit = typed.wholeNumberValue else { return nil }
+          return .quantityDigitTyped(digit)
+        },
+        Command(
+          KeyBinding(keys: [.backspace], help: ("backspace", "erase a digit")).fullHelpOnly,
+          send: .quantityDigitErased),
       ]
     case (.status, .outOfStock):
       commands += [

@@ -30,6 +30,69 @@ struct ItemFormTests {
     await store.send(.quantityStepped(by: -1)) { $0.item.status = .inStock(quantity: .max - 1) }
   }
 
+  /// Digits set the quantity: the first replaces it, the next go on after
+  /// it; Backspace takes the last one off. Moving on starts a new number.
+  @Test func aQuantityIsTypedInDigits() async {
+    let store = makeStore(
+      Item(id: .init(UUID(1)), name: "Lamp", status: .inStock(quantity: 100)), focus: .status)
+    await store.send(.quantityDigitTyped(5)) {
+      $0.item.status = .inStock(quantity: 5)
+      $0.quantityEntry = 5
+    }
+    await store.send(.quantityDigitTyped(0)) {
+      $0.item.status = .inStock(quantity: 50)
+      $0.quantityEntry = 50
+    }
+    await store.send(.quantityDigitErased) {
+      $0.item.status = .inStock(quantity: 5)
+      $0.quantityEntry = 5
+    }
+    // All of it erased: the least there can be, and the next digit starts over.
+    await store.send(.quantityDigitErased) {
+      $0.item.status = .inStock(quantity: 1)
+      $0.quantityEntry = 0
+    }
+    await store.send(.quantityDigitTyped(7)) {
+      $0.item.status = .inStock(quantity: 7)
+      $0.quantityEntry = 7
+    }
+    // The stepper goes on from the number; a digit after it starts a new one.
+    await store.send(.quantityStepped(by: 1)) {
+      $0.item.status = .inStock(quantity: 8)
+      $0.quantityEntry = nil
+    }
+    await store.send(.quantityDigitTyped(3)) {
+      $0.item.status = .inStock(quantity: 3)
+      $0.quantityEntry = 3
+    }
+    await store.send(.focusMoved(by: 1)) {
+      $0.focus = .name
+      $0.quantityEntry = nil
+    }
+    // Backspace before any digit takes the quantity's own last digit.
+    await store.send(.quantityDigitErased) {
+      $0.item.status = .inStock(quantity: 1)
+      $0.quantityEntry = 0
+    }
+  }
+
+  /// No more digits than a quantity can hold; none on an item out of stock.
+  @Test func typingStopsAtTheLargestQuantity() async {
+    let store = makeStore(
+      Item(id: .init(UUID(1)), name: "Lamp", status: .inStock(quantity: 1)), focus: .status)
+    store.exhaustivity = .off
+    let digits = String(Int.max).compactMap(\.wholeNumberValue)
+    for digit in digits { await store.send(.quantityDigitTyped(digit)) }
+    #expect(store.state.item.status == .inStock(quantity: .max))
+    await store.send(.quantityDigitTyped(9))
+    #expect(store.state.item.status == .inStock(quantity: .max))
+    let soldOut = makeStore(
+      Item(id: .init(UUID(1)), name: "Lamp", status: .outOfStock(isOnBackOrder: false)),
+      focus: .status)
+    await soldOut.send(.quantityDigitTyped(4))
+    await soldOut.send(.quantityDigitErased)
+  }
+
   @Test func soldOutBackOrderAndBackInStock() async {
     let store = makeStore(Item(id: .init(UUID(1)), name: "Lamp", status: .inStock(quantity: 7)))
     // Only an out-of-stock item has a back order, only an in-stock one a quantity.

@@ -179,6 +179,22 @@ import Testing
     #expect(backend.shows("Out of stock · back-ordered"))
   }
 
+  /// On the quantity, digits type a number and Backspace erases one.
+  @Test func aQuantityIsTypedOnTheStatusField() {
+    let (runtime, backend) = makeRuntime()
+    runtime.press(.char("a"))
+    runtime.type("Desk")
+    runtime.press(.tab, .tab)
+    runtime.press(.char("2"))
+    runtime.press(.char("5"))
+    runtime.press(.char("0"))
+    runtime.press(.char("7"))
+    runtime.press(.backspace)
+    #expect(backend.shows("250 in stock"), "\(backend.lines)")
+    runtime.press(.ctrl("s"))
+    #expect(runtime.state.inventory.items.last?.status == .inStock(quantity: 250))
+  }
+
   @Test func escCancelsTheSheet() {
     let (runtime, backend) = makeRuntime()
     runtime.press(.char("a"))

@@ -24,6 +24,10 @@ public struct ItemForm: Reducer {
     /// The quantity "Mark as sold out" replaced: "Is back in stock!" brings
     /// it back, so pressing one and then the other loses nothing.
     public var quantityBeforeSoldOut: Int?
+    /// The number typed into the quantity so far (digits replace the
+    /// quantity, then go on after each other); nil until a digit is typed,
+    /// and again once the field or the stepper is used otherwise.
+    public var quantityEntry: Int?
 
     public init(
       title: String, item: Item, focus: Field = .name, original: Item? = nil,
@@ -78,6 +82,11 @@ public struct ItemForm: Reducer {
     case nameChanged(String, cursor: Int)
     /// The quantity stepper: never below `Item.minimumQuantity`.
     case quantityStepped(by: Int)
+    /// A digit typed on the quantity: the first replaces it, the next go on
+    /// after it ("5", "0", "0": 500).
+    case quantityDigitTyped(Int)
+    /// Backspace on the quantity: its last digit goes (never below the minimum).
+    case quantityDigitErased
   }
 
   public init() {}
@@ -101,6 +110,7 @@ public struct ItemForm: Reducer {
         let fields = Field.allCases
         let current = fields.firstIndex(of: state.focus) ?? 0
         state.focus = fields[((current + offset) % fields.count + fields.count) % fields.count]
+        state.quantityEntry = nil
         state.cursor = state.item.name.count
         return .none
 
@@ -112,6 +122,7 @@ public struct ItemForm: Reducer {
       case .markAsSoldOutButtonTapped:
         guard case .inStock(let quantity) = state.item.status else { return .none }
         state.quantityBeforeSoldOut = quantity
+        state.quantityEntry = nil
         state.item.status = .outOfStock(isOnBackOrder: false)
         return .none
 
@@ -127,6 +138,23 @@ public struct ItemForm: Reducer {
         let (sum, overflow) = quantity.addingReportingOverflow(step)
         let stepped = overflow ? (step > 0 ? Int.max : Item.minimumQuantity) : sum
         state.item.status = .inStock(quantity: max(stepped, Item.minimumQuantity))
+        state.quantityEntry = nil
+        return .none
+
+      case .quantityDigitTyped(let digit):
+        guard case .inStock = state.item.status, (0...9).contains(digit) else { return .none }
+        let (tens, overflow) = (state.quantityEntry ?? 0).multipliedReportingOverflow(by: 10)
+        // Past Int.max the typing stops where it was.
+        guard !overflow, tens <= Int.max - digit else { return .none }
+        state.quantityEntry = tens + digit
+        state.item.status = .inStock(quantity: max(tens + digit, Item.minimumQuantity))
+        return .none
+
+      case .quantityDigitErased:
+        guard case .inStock(let quantity) = state.item.status else { return .none }
+        let entry = (state.quantityEntry ?? quantity) / 10
+        state.quantityEntry = entry
+        state.item.status = .inStock(quantity: max(entry, Item.minimumQuantity))
         return .none
       }
     }
