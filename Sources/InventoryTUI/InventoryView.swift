@@ -75,8 +75,8 @@ public enum InventoryView {
     case .conflict(let names, let copy):
       .error(
         "Changed elsewhere too: kept "
-          + names.map { "\(Sanitizer.quoted($0))" }.joined(separator: ", ") + "; yours "
-          + (copy.map { "is in \(Sanitizer.inert($0))" } ?? "could not be saved aside"))
+          + names.map { "\(Sanitizer.quoted($0))" }.joined(separator: ", ") + "; o opens yours"
+          + (copy.map { " (in \(Sanitizer.inert($0)))" } ?? " (not saved aside)"))
     }
   }
 
@@ -130,6 +130,14 @@ public enum InventoryView {
       keymap = ThirdTabScreen.keymap(state.thirdTab)
     }
     keymap.append(contentsOf: TabChrome.commands(selected: tab).map { $0.map { Action.app($0) } })
+    if !state.conflicts.isEmpty {
+      // First: what the banner just said to press.
+      keymap.prepend(contentsOf: [
+        Command(
+          KeyBinding(keys: [.char("o")], help: ("o", "open your version")),
+          send: .app(.reviewConflictTapped))
+      ])
+    }
     keymap.append(Command(Keys.quit, send: .quitPressed))
     let trailing = tab == .inventory ? InventoryListScreen.countText(state.inventory) : nil
     return Screen(keymap: keymap) { canvas, bar, memory in

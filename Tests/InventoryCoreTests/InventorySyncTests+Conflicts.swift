@@ -19,6 +19,7 @@ extension InventorySyncTests {
     await store.send(changed(stored: stored, revision: 2)) {
       $0.storeRevision = 2
       $0.inventory.items = stored
+      $0.conflicts = [mine[id: Item.monitor.id]!]
     }
     // Named as it is stored now.
     await store.receive(.notified(.conflict(names: ["Display"], copy: copy)))
@@ -71,7 +72,7 @@ extension InventorySyncTests {
     await store.send(\.inventory.confirmEditItemButtonTapped) {
       $0.inventory.destination = nil
     }
-    await store.receive(.inventory(.delegate(.editConflicted(mine))))
+    await store.receive(.inventory(.delegate(.editConflicted(mine)))) { $0.conflicts = [mine] }
     await store.receive(.notified(.conflict(names: ["Display"], copy: Self.conflictCopy)))
     await store.finish()
     #expect(store.state.inventory.items == stored)
@@ -92,12 +93,49 @@ extension InventorySyncTests {
     await store.send(\.inventory.confirmEditItemButtonTapped) {
       $0.inventory.destination = nil
     }
-    await store.receive(.inventory(.delegate(.editConflicted(mine))))
+    await store.receive(.inventory(.delegate(.editConflicted(mine)))) { $0.conflicts = [mine] }
     await store.receive(.notified(.conflict(names: ["Display"], copy: Self.conflictCopy)))
     await store.finish()
     #expect(store.state.inventory.items == stored)
     #expect(kept.value == [[mine]])
     expectNothingSaved()
+
+    // `o` reopens the user's version over the one kept; saved, it wins.
+    await store.send(.reviewConflictTapped) {
+      $0.conflicts = []
+      var form = ItemForm.State.editItem(stored[id: Item.monitor.id]!)
+      form.item = mine
+      form.cursor = 6
+      $0.inventory.destination = .edit(form)
+      $0.inventory.selection = Item.monitor.id
+    }
+    await store.send(\.inventory.confirmEditItemButtonTapped) {
+      $0.inventory.destination = nil
+      $0.inventory.items[id: Item.monitor.id] = mine
+    }
+    await store.finish()
+    // Nothing more to reopen.
+    await store.send(.reviewConflictTapped)
+  }
+
+  /// A version kept for an item deleted since is reopened as such: saving
+  /// it brings the item back.
+  @Test func aKeptVersionOfAnItemDeletedSinceIsReopenedAsDeleted() async {
+    var mine = Item.monitor
+    mine.name = "Screen"
+    var state = appState(selection: .mouse)
+    state.conflicts = [mine]
+    state.inventory.items.remove(id: Item.monitor.id)
+    state.selectedTab = .one
+    let store = makeStore(state)
+    await store.send(.reviewConflictTapped) {
+      $0.conflicts = []
+      $0.selectedTab = .inventory
+      var form = ItemForm.State.editItem(mine)
+      form.cursor = 6
+      $0.inventory.destination = .edit(form)
+    }
+    await store.receive(.notified(.deletedWhileEditing(name: "Screen")))
   }
 
   @Test func noConflictWhenTheEditEqualsTheStoredChange() async {

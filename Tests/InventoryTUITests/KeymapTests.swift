@@ -195,6 +195,33 @@ import Testing
     #expect(runtime.state.inventory.items.last?.status == .inStock(quantity: 250))
   }
 
+  /// A version that lost a conflict is offered with `o`, from any tab:
+  /// the edit popover opens on it over the version kept.
+  @Test func oReopensTheVersionThatLostAConflict() {
+    var state = appState(.one)
+    var mine = Item.samples[0]
+    mine.name = "Mine"
+    state.conflicts = [mine]
+    let (runtime, backend) = makeRuntime(state)
+    #expect(backend.lines.last?.contains("o open your version") == true, "\(backend.lines)")
+    runtime.press(.char("o"))
+    #expect(runtime.state.selectedTab == .inventory)
+    #expect(backend.layerNames == ["screen", "popover"])
+    #expect(backend.shows("Mine"))
+    #expect(runtime.state.conflicts.isEmpty)
+    runtime.press(.escape)
+    #expect(!(backend.lines.last?.contains("o open") ?? true))
+  }
+
+  @Test func theConflictBannerSaysToPressO() {
+    let banner = InventoryView.banner(
+      for: .conflict(names: ["Display"], copy: "items.conflict-x.json"))
+    #expect(
+      banner
+        == .error("Changed elsewhere too: kept “Display”; o opens yours (in items.conflict-x.json)")
+    )
+  }
+
   @Test func escCancelsTheSheet() {
     let (runtime, backend) = makeRuntime()
     runtime.press(.char("a"))

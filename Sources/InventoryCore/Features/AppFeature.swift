@@ -15,6 +15,9 @@ public struct AppFeature: Reducer {
     public var thirdTab: ThirdTab.State
     /// The store's revision the items derive from; saves carry it.
     public var storeRevision = 0
+    /// The user's versions of items that lost a conflict (also kept in a
+    /// copy beside the file), reopened one after another with `o`.
+    public var conflicts: [Item] = []
 
     public init(
       firstTab: FirstTab.State = FirstTab.State(),
@@ -39,6 +42,9 @@ public struct AppFeature: Reducer {
     case persistence(ItemsEvent)
     /// What another writer's change did here, for the user.
     case notified(ItemsNotice)
+    /// Reopen the user's version of the first item that lost a conflict in
+    /// the edit popover, over the version kept.
+    case reviewConflictTapped
     case selectedTabChanged(Tab)
     case thirdTab(ThirdTab.Action)
   }
@@ -71,9 +77,12 @@ public struct AppFeature: Reducer {
     }
   }
 
-  private func keepConflicts(_ conflicts: IdentifiedArrayOf<Item>, stored: IdentifiedArrayOf<Item>)
-    -> Effect<Action>
-  {
+  private func keepConflicts(
+    _ conflicts: IdentifiedArrayOf<Item>, stored: IdentifiedArrayOf<Item>, in state: inout State
+  ) -> Effect<Action> {
+    // Newer versions of the same items replace the ones offered before.
+    state.conflicts.removeAll { conflicts[id: $0.id] != nil }
+    state.conflicts += conflicts
     let names = conflicts.map { stored[id: $0.id]?.name ?? $0.name }
     return .run { [store] send in
       let copy = await store.keepConflicts(conflicts)
@@ -101,7 +110,7 @@ public struct AppFeature: Reducer {
           .run { [items = merge.items] _ in store.save(items, revision) }
         ]
         if !merge.conflicts.isEmpty {
-          effects.append(keepConflicts(merge.conflicts, stored: merge.items))
+          effects.append(keepConflicts(merge.conflicts, stored: merge.items, in: &state))
         } else if let kept = merge.keptDespiteDeletion.first {
           effects.append(.send(.notified(.keptDespiteDeletion(name: kept.name))))
         } else if let notice {
@@ -110,7 +119,24 @@ public struct AppFeature: Reducer {
         return .merge(effects)
 
       case .inventory(.delegate(.editConflicted(let mine))):
-        return keepConflicts([mine], stored: state.inventory.items)
+        return keepConflicts([mine], stored: state.inventory.items, in: &state)
+
+      case .reviewConflictTapped:
+        guard !state.conflicts.isEmpty else { return .none }
+        let mine = state.conflicts.removeFirst()
+        state.selectedTab = .inventory
+        let stored = state.inventory.items[id: mine.id]
+        // Saved, it is an edit of the version kept: the conflict rule
+        // applies again only if that changes meanwhile.
+        var form = ItemForm.State.editItem(stored ?? mine)
+        form.item = mine
+        form.cursor = mine.name.count
+        state.inventory.destination = .edit(form)
+        guard stored != nil else {
+          return .send(.notified(.deletedWhileEditing(name: mine.name)))
+        }
+        state.inventory.selection = mine.id
+        return .none
 
       case .persistence, .notified:
         return .none
