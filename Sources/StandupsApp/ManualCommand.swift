@@ -150,7 +150,11 @@ struct ManualCommand: AsyncParsableCommand {
           "1",
           "the terminal cannot be used, the data could not be saved, a file could not be read, or the database server is out of reach, refused the login or has no such database"
         ),
-        ("2", "a route that does not match, is ambiguous, or has nothing to export"),
+        (
+          "2",
+          "a route that does not match, is ambiguous, or names nothing export can print (the"
+            + " new-standup sheet); no standups at all is not an error: export prints none"
+        ),
         ("64", "a malformed command line"),
         (
           "128+n",
