@@ -4,7 +4,8 @@ import Foundation
 /// controls (ESC among them) but writes every other character as it is, so
 /// a title could still carry a C1 control (U+009B is CSI to a terminal that
 /// takes 8-bit controls, U+0085 a line break) or a bidirectional override
-/// that shows text in another order than it reads. Those are written as
+/// that shows text in another order than it reads, or a DEL (U+007F), the
+/// one ASCII control it leaves raw. Those are written as
 /// `\u` escapes here: the same strings to any JSON reader, and nothing a
 /// terminal acts on when the file or an export is printed.
 public enum JSONText {
@@ -72,18 +73,20 @@ public enum JSONText {
   }
 
   /// The next character to escape at or after `start`, by its UTF-8: only
-  /// lead bytes C2, D8 and E2 can begin one, and none of them occurs inside
-  /// another character's encoding or in JSON's ASCII structure.
+  /// DEL and lead bytes C2, D8 and E2 can begin one, and none of them occurs
+  /// inside another character's encoding or in JSON's ASCII structure.
   private static func firstEscaped(in bytes: UnsafeRawBufferPointer, from start: Int) -> Found? {
     var i = start
     let count = bytes.count
-    while i + 1 < count {
+    while i < count {
       let lead = bytes[i]
       switch lead {
-      case 0xC2 where (0x80...0x9F).contains(bytes[i + 1]):
+      case 0x7F:
+        return Found(offset: i, length: 1, scalar: 0x7F)
+      case 0xC2 where i + 1 < count && (0x80...0x9F).contains(bytes[i + 1]):
         // U+0080–U+009F: the C1 controls.
         return Found(offset: i, length: 2, scalar: UInt32(bytes[i + 1]))
-      case 0xD8 where bytes[i + 1] == 0x9C:
+      case 0xD8 where i + 1 < count && bytes[i + 1] == 0x9C:
         // U+061C: Arabic letter mark.
         return Found(offset: i, length: 2, scalar: 0x061C)
       case 0xE2 where i + 2 < count:

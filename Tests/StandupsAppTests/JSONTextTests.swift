@@ -10,7 +10,8 @@ import Testing
 struct JSONTextTests {
   /// Each character that must not reach a terminal raw, by class.
   static let invisibles: [(String, String)] = [
-    ("\u{80}", "\\u0080"), ("\u{85}", "\\u0085"), ("\u{9B}", "\\u009b"), ("\u{9F}", "\\u009f"),
+    ("\u{7F}", "\\u007f"), ("\u{80}", "\\u0080"), ("\u{85}", "\\u0085"), ("\u{9B}", "\\u009b"),
+    ("\u{9F}", "\\u009f"),
     ("\u{61C}", "\\u061c"), ("\u{200E}", "\\u200e"), ("\u{200F}", "\\u200f"),
     ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029"), ("\u{202A}", "\\u202a"),
     ("\u{202E}", "\\u202e"), ("\u{2066}", "\\u2066"), ("\u{2069}", "\\u2069"),
