@@ -36,6 +36,8 @@ struct FileStore {
       lockPath: waited.map { _ in FileLock.path(forData: file.resolvedPath) },
       onLockEvent: { saver.startWritingOnceLocked(waited) },
       onChange: { saver.fileMayHaveChanged() })
+    // A holder that let go before the watch began is heard by no event.
+    saver.startWritingOnceLocked(waited)
     // Anything written between loading and watching.
     saver.fileMayHaveChanged()
     // One listener (the app's root feature, from launch on).

@@ -188,9 +188,10 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         if let status = state.status, prefixes.contains(where: status.hasPrefix) {
           state.status = nil
         }
+        // Only what the status said goes: another error (a conflict) stays.
         return effect.merge(
           with: .concatenate(
-            resolve(in: &state, alsoStartingWith: prefixes), show(banner, in: &state)))
+            resolve(in: &state, startingWith: prefixes), show(banner, in: &state)))
       case nil: return effect
       }
     case .helpToggled:
@@ -265,9 +266,17 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   private func resolve(in state: inout State, alsoStartingWith prefixes: [String] = [])
     -> Effect<Action>
   {
-    let isStale = { (banner: Banner) in
+    resolve(in: &state) { banner in
       banner.kind == .error || prefixes.contains(where: banner.text.hasPrefix)
     }
+  }
+
+  /// Banners that begin with one of `prefixes` go, shown or waiting.
+  private func resolve(in state: inout State, startingWith prefixes: [String]) -> Effect<Action> {
+    resolve(in: &state) { banner in prefixes.contains(where: banner.text.hasPrefix) }
+  }
+
+  private func resolve(in state: inout State, where isStale: (Banner) -> Bool) -> Effect<Action> {
     state.queuedBanners.removeAll(where: isStale)
     guard let shown = state.banner, isStale(shown) else { return .none }
     state.banner = nil

@@ -52,6 +52,24 @@ struct LockTakeoverTests {
     withExtendedLifetime(holder) {}
   }
 
+  /// A holder that let go after the follower's try and before its watch
+  /// began made no event the watch could hear: the store tries once more.
+  @Test func aHolderThatLetGoBeforeTheWatchBeganIsNoticed() async throws {
+    let file = DataFile(path: directory + "/standups.json")
+    try file.save([.mock])
+    var holder: FileLock? = FileLock(dataPath: file.resolvedPath)
+    let follower = FileLock(dataPath: file.resolvedPath)
+    #expect(!follower.isHeld)
+    let launch = try Launch.prepare(file: file, route: nil)
+    holder = nil
+    let store = FileStore(
+      file: file, launch: launch, watchMode: .inotify, writes: false, waitingFor: follower)
+    defer { store.watcher.stop() }
+    try await waitUntil("the store writes") { await store.saver.writes }
+    #expect(follower.isHeld)
+    withExtendedLifetime(holder) {}
+  }
+
   @Test func aFollowerThatTakesTheLockSavesWhatChangedInIt() async throws {
     let file = DataFile(path: directory + "/standups.json")
     try file.save([.mock])

@@ -175,6 +175,29 @@ extension ShellTests {
     await store.finish()
   }
 
+  /// Another error on the banner line (a conflict) is not what the status
+  /// said: it stays, and the notice waits its turn.
+  @Test func replacingAStatusLeavesAnotherError() async {
+    let store = TestStore(
+      initialState: Shell<Counter>.State(
+        app: Counter.State(), status: "Read-only: another has it open")
+    ) {
+      Shell(Counter()) { action in
+        action == .increment
+          ? .resolveStatus(prefixes: ["Read-only: another"], then: .notice("Saved from now on"))
+          : nil
+      }
+    }
+    await store.send(.bannerShown(.error("Changed elsewhere too: o opens yours"))) {
+      $0.banner = .error("Changed elsewhere too: o opens yours")
+    }
+    await store.send(.app(.increment)) {
+      $0.app.count = 1
+      $0.status = nil
+      $0.queuedBanners = [.notice("Saved from now on")]
+    }
+  }
+
   /// A banner with a standing status after it (offline: why, then that it
   /// still is), until the app says the status is over; another status (the
   /// file's read-only) is not ended so.
