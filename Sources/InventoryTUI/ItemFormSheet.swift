@@ -98,6 +98,12 @@ enum ItemFormSheet {
       Command(Keys.cancel, send: cancel),
     ])
     keymap.paste = { pasted in
+      // Digits pasted (or typed faster than read) on the quantity type it.
+      if form.focus == .status, form.item.status.isInStock, !pasted.isEmpty,
+        pasted.allSatisfy({ $0.isASCII && $0.isNumber })
+      {
+        return embed(.quantityDigitsTyped(pasted.compactMap(\.wholeNumberValue)))
+      }
       guard isText else { return nil }
       let (text, cursor) = TextFieldState.insert(pasted, text: form.item.name, cursor: form.cursor)
       return embed(.nameChanged(text, cursor: cursor))

@@ -195,6 +195,21 @@ import Testing
     #expect(runtime.state.inventory.items.last?.status == .inStock(quantity: 250))
   }
 
+  /// Digits that come together (pasted, or faster than read) type the
+  /// quantity too; other text pasted there does nothing.
+  @Test func digitsPastedOnTheStatusFieldTypeTheQuantity() {
+    let (runtime, backend) = makeRuntime()
+    runtime.press(.char("a"))
+    runtime.type("Desk")
+    runtime.press(.tab, .tab)
+    runtime.handle(.paste("2500"))
+    runtime.render()
+    #expect(backend.shows("2500 in stock"), "\(backend.lines)")
+    runtime.handle(.paste("x1"))
+    runtime.render()
+    #expect(backend.shows("2500 in stock"), "\(backend.lines)")
+  }
+
   /// A version that lost a conflict is offered with `o`, from any tab:
   /// the edit popover opens on it over the version kept.
   @Test func oReopensTheVersionThatLostAConflict() {

@@ -87,6 +87,9 @@ public struct ItemForm: Reducer {
     case quantityDigitTyped(Int)
     /// Backspace on the quantity: its last digit goes (never below the minimum).
     case quantityDigitErased
+    /// Digits that came together (pasted, or typed faster than read): each
+    /// as `quantityDigitTyped`.
+    case quantityDigitsTyped([Int])
   }
 
   public init() {}
@@ -142,12 +145,11 @@ public struct ItemForm: Reducer {
         return .none
 
       case .quantityDigitTyped(let digit):
-        guard case .inStock = state.item.status, (0...9).contains(digit) else { return .none }
-        let (tens, overflow) = (state.quantityEntry ?? 0).multipliedReportingOverflow(by: 10)
-        // Past Int.max the typing stops where it was.
-        guard !overflow, tens <= Int.max - digit else { return .none }
-        state.quantityEntry = tens + digit
-        state.item.status = .inStock(quantity: max(tens + digit, Item.minimumQuantity))
+        Self.type(digit, into: &state)
+        return .none
+
+      case .quantityDigitsTyped(let digits):
+        for digit in digits { Self.type(digit, into: &state) }
         return .none
 
       case .quantityDigitErased:
@@ -158,6 +160,18 @@ public struct ItemForm: Reducer {
         return .none
       }
     }
+  }
+}
+
+extension ItemForm {
+  /// A digit on the quantity of an item in stock: the first replaces it, the
+  /// next go on after it. Past the largest quantity the typing stops.
+  static func type(_ digit: Int, into state: inout State) {
+    guard case .inStock = state.item.status, (0...9).contains(digit) else { return }
+    let (tens, overflow) = (state.quantityEntry ?? 0).multipliedReportingOverflow(by: 10)
+    guard !overflow, tens <= Int.max - digit else { return }
+    state.quantityEntry = tens + digit
+    state.item.status = .inStock(quantity: max(tens + digit, Item.minimumQuantity))
   }
 }
 
