@@ -13,39 +13,52 @@ public struct Header: Hashable, Sendable {
     self.style = style
   }
 
-  /// The breadcrumbs in at most `width` columns. A long crumb (a title)
-  /// gives way first, from its end — its start names it — down to
-  /// `shortestCut` columns, those between the first and the current one
-  /// before the current one ("Standups › The quick brown… › Record"). Then
-  /// the end matters most: leading crumbs give way ("… › Design › Record"),
-  /// then the last crumb is cut from the left ("…cord").
+  /// The breadcrumbs in at most `width` columns. The current (last) crumb
+  /// matters most, then where it lies: a long crumb between the first and
+  /// the last (a title) gives way from its end — its start names it — down
+  /// to `shortestCut` columns ("Standups › The quick… › Record"), then
+  /// leading crumbs give way whole ("… › Design › Record"). Only when the
+  /// current crumb cannot fit whole is it cut from its end too ("Standups ›
+  /// The quick brown…"), and at the last from the left ("…cord").
   public static func breadcrumbs(_ crumbs: [String], width: Int) -> String {
-    var crumbs = crumbs.map(Sanitizer.inert)
-    guard !crumbs.isEmpty, width > 0 else { return "" }
-    var excess = TextWidth.of(crumbs.joined(separator: separator)) - width
-    if excess <= 0 { return crumbs.joined(separator: separator) }
-    let middle = crumbs.indices.dropFirst().dropLast()
-    for index in middle.sorted(by: { TextWidth.of(crumbs[$0]) > TextWidth.of(crumbs[$1]) })
-      + (crumbs.count > 1 ? [crumbs.count - 1] : [])
-    {
-      let crumbWidth = TextWidth.of(crumbs[index])
-      guard excess > 0, crumbWidth > shortestCut else { continue }
-      let target = max(shortestCut, crumbWidth - excess)
-      crumbs[index] = TextWidth.truncate(crumbs[index], to: target)
-      excess -= crumbWidth - TextWidth.of(crumbs[index])
-    }
-    let last = crumbs[crumbs.count - 1]
-    let full = crumbs.joined(separator: separator)
-    if TextWidth.of(full) <= width { return full }
-    for drop in 1..<crumbs.count {
-      let shortened = ([TextWidth.ellipsis] + crumbs[drop...]).joined(separator: separator)
-      if TextWidth.of(shortened) <= width { return shortened }
+    let crumbs = crumbs.map(Sanitizer.inert)
+    guard let last = crumbs.last, width > 0 else { return "" }
+    for cutsCurrent in [false, true] {
+      for drop in 0..<crumbs.count {
+        let kept = (drop > 0 ? [TextWidth.ellipsis] : []) + crumbs[drop...]
+        let cut = cutting(kept, to: width, alsoTheLast: cutsCurrent)
+        if TextWidth.of(cut) <= width { return cut }
+      }
     }
     return TextWidth.truncateLeading(last, to: width)
   }
 
+  /// `crumbs` joined, its long middle crumbs (and the last one, with
+  /// `alsoTheLast`) cut from their ends, widest first, as far as `width`
+  /// needs and no shorter than `shortestCut`.
+  private static func cutting(_ crumbs: [String], to width: Int, alsoTheLast: Bool) -> String {
+    var crumbs = crumbs
+    var excess = TextWidth.of(crumbs.joined(separator: separator)) - width
+    let middle = crumbs.indices.dropFirst().dropLast()
+    let order =
+      middle.sorted { TextWidth.of(crumbs[$0]) > TextWidth.of(crumbs[$1]) }
+      + (alsoTheLast && crumbs.count > 1 ? [crumbs.count - 1] : [])
+    for index in order where excess > 0 {
+      let crumbWidth = TextWidth.of(crumbs[index])
+      guard crumbWidth > shortestCut else { continue }
+      let cut = TextWidth.truncate(crumbs[index], to: max(shortestCut, crumbWidth - excess))
+      // "The quick…", not "The quick …".
+      crumbs[index] =
+        cut.hasSuffix(" " + TextWidth.ellipsis)
+        ? String(cut.dropLast().reversed().drop { $0 == " " }.reversed()) + TextWidth.ellipsis
+        : cut
+      excess -= crumbWidth - TextWidth.of(crumbs[index])
+    }
+    return crumbs.joined(separator: separator)
+  }
+
   /// How short a long crumb is cut before crumbs give way whole.
-  public static let shortestCut = 12
+  public static let shortestCut = 8
 
   private struct Source: Equatable, Sendable {
     var header: Header

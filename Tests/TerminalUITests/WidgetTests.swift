@@ -183,7 +183,14 @@ import Testing
         == "Standups › The quick brown fox… › Record")
     #expect(
       Header.breadcrumbs(["Standups", long, long], width: 40)
-        == "Standups › The quick b… › The quick bro…")
+        == "Standups › The qui… › The quick brown f…")
+    // Narrower: the title is cut further before it goes, and the current
+    // crumb stays whole while dropping crumbs before it makes room.
+    #expect(
+      Header.breadcrumbs(["Standups", long, "Record"], width: 24) == "… › The quick… › Record")
+    #expect(
+      Header.breadcrumbs(["Standups", "Design", "2026-11-19 09:30"], width: 24)
+        == "… › 2026-11-19 09:30")
     // Too narrow even so: the leading crumbs give way.
     #expect(Header.breadcrumbs(["Standups", long, "Record"], width: 20) == "… › Record")
     for width in 0...50 {
