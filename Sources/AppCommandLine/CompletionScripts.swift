@@ -11,7 +11,10 @@ public enum CompletionScripts {
     -> String
   {
     switch shell {
-    case .bash: bashRoutesAsData(bashAtRoot(script, command: command), command: command)
+    case .bash:
+      bashJoiningBrokenWords(
+        bashRoutesAsData(bashAtRoot(script, command: command), command: command),
+        command: command)
     case .fish: fishAtRoot(script, command: command)
     case .zsh: zshAtRoot(script, command: command)
     default: script
@@ -76,8 +79,37 @@ public enum CompletionScripts {
           done < <(\#(variable)="${__\#(command)_text-${cur}}" __\#(command)_custom_complete "${@}")
       }
 
+      """#
+    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var changed = false
+    for index in lines.indices {
+      guard let range = lines[index].range(of: call), lines[index].hasSuffix(#")""#) else {
+        continue
+      }
+      let arguments = lines[index][range.upperBound...].dropLast(2)
+      lines[index].replaceSubrange(
+        range.lowerBound..<lines[index].endIndex,
+        with: "__\(command)_add_route_completions " + arguments)
+      changed = true
+    }
+    guard changed, let entry = lines.firstIndex(of: "_\(command)() {") else { return script }
+    lines.insert(
+      contentsOf: definition.split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init
+      ).dropLast(), at: entry)
+    return lines.joined(separator: "\n")
+  }
+
+  /// Bash breaks words at `=` and `:` (`/?delete=C` is three, `--data=f`
+  /// two), which the parser's script cannot follow: its entry function
+  /// joins them again (and takes `--option=` apart) before the parser's
+  /// logic runs, keeping readline's part of the word (`$2`) for the
+  /// completions the program quotes.
+  static func bashJoiningBrokenWords(_ script: String, command: String) -> String {
+    let function = #"""
       # The word being completed, joined again where bash broke it at `=` or
-      # `:`; `--option=value` as the option, then its value.
+      # `:`; `--option=value` as the option, then its value. False when the
+      # word is whole.
       __\#(command)_join_broken_word() {
           local -i first="${COMP_CWORD}"
           local word="${COMP_WORDS[COMP_CWORD]}"
@@ -98,33 +130,23 @@ public enum CompletionScripts {
 
 
       """#
-    let join = #"""
+    let call = #"""
           # Readline replaces only its part of the word (`text`).
           local __\#(command)_text="${2}"
-          __\#(command)_join_broken_word
-          set -- "${1}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+          if __\#(command)_join_broken_word; then
+              set -- "${1}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+          fi
 
       """#
     var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    var changed = false
-    for index in lines.indices {
-      guard let range = lines[index].range(of: call), lines[index].hasSuffix(#")""#) else {
-        continue
-      }
-      let arguments = lines[index][range.upperBound...].dropLast(2)
-      lines[index].replaceSubrange(
-        range.lowerBound..<lines[index].endIndex,
-        with: "__\(command)_add_route_completions " + arguments)
-      changed = true
-    }
-    guard changed, let entry = lines.firstIndex(of: "_\(command)() {"),
+    guard let entry = lines.firstIndex(of: "_\(command)() {"),
       let current = lines[entry...].firstIndex(of: #"    local -r cur="${2}""#)
     else { return script }
     lines.insert(
-      contentsOf: join.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      contentsOf: call.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         .dropLast(), at: current)
     lines.insert(
-      contentsOf: definition.split(separator: "\n", omittingEmptySubsequences: false).map(
+      contentsOf: function.split(separator: "\n", omittingEmptySubsequences: false).map(
         String.init
       ).dropLast(), at: entry)
     return lines.joined(separator: "\n")

@@ -30,7 +30,11 @@ enum BashCompletionWord {
   static func quoted(_ text: String, inside quote: Character?) -> String {
     switch quote {
     case "'":
-      return text.replacing("'", with: #"'\''"#)
+      let quoted = text.replacing("'", with: #"'\''"#)
+      // Readline drops a match's first character when it is the quote still
+      // open before it (seen: `/o'` TAB lost one of `'\''`): one more goes
+      // first, an empty pair once inserted.
+      return quoted.hasPrefix("'") ? "'" + quoted : quoted
     case "\"":
       var result = ""
       for character in text {

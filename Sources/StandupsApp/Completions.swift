@@ -7,11 +7,20 @@ import StandupsCore
 /// What `--open` completes to: routes into the user's data. Read-only: no
 /// lock, no copies; a `--data` already on the line is honoured.
 enum RouteCompletion {
-  static func candidates(words: [String], prefix: String) -> [String] {
+  static func candidates(words: [String], index: Int? = nil, prefix: String) -> [String] {
+    let environment = ProcessInfo.processInfo.environment
+    // The parser takes the prefix from the line's last word; in bash, with
+    // words after the one completed, it is the word at `index` (its end:
+    // where TAB is pressed).
+    var typed = prefix
+    if environment["SAP_SHELL"] == "bash", let index, words.indices.contains(index),
+      index < words.count - 1
+    {
+      typed = words[index]
+    }
     // Bash gives the words as typed, quotes and backslashes and all.
-    let typed = prefix
     let words = words.map(unquoted)
-    let prefix = unquoted(prefix)
+    let prefix = unquoted(typed)
     var flag: String?
     if let index = words.firstIndex(of: "--data"), index + 1 < words.count {
       // Bash splits `--data=FILE` at the `=` (it is in COMP_WORDBREAKS).
@@ -20,7 +29,6 @@ enum RouteCompletion {
     } else if let word = words.first(where: { $0.hasPrefix("--data=") }) {
       flag = String(word.dropFirst("--data=".count))
     }
-    let environment = ProcessInfo.processInfo.environment
     // The words are as typed: the shell expands `~` only once the line runs.
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     let path = standupsDataLocation.resolve(

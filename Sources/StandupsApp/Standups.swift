@@ -96,8 +96,8 @@ struct DataOptions: ParsableArguments {
 
   @Option(
     name: .long, help: "Open this screen, sheet or alert: a route, as listed by standups --help.",
-    completion: .custom { words, _, prefix in
-      RouteCompletion.candidates(words: words, prefix: prefix)
+    completion: .custom { words, index, prefix in
+      RouteCompletion.candidates(words: words, index: index, prefix: prefix)
     })
   var open: String?
 

@@ -57,6 +57,9 @@ struct CompletionQuotingTests {
       // quote is replaced.
       (#"'/O'\''Brien & co/e"#, "Brien & co/e", "Brien & co/edit"),
       (#""/O'Brien & co"/e"#, #""/O'Brien & co"/e"#, #"/O\'Brien\ \&\ co/edit"#),
+      // Readline drops the first quote of a match right after an open one:
+      // one more goes first, so the title's apostrophe survives.
+      (#"/o'"#, "", #"''\''Brien & co"#),
       // A closed quote: the whole word is replaced, quoted with backslashes.
       (#"'/O'\''Brien & co'"#, #"'/O'\''Brien & co'"#, #"/O\'Brien\ \&\ co"#),
     ] {
@@ -65,6 +68,17 @@ struct CompletionQuotingTests {
       #expect(
         try fixture.complete(line, words: words, text: text).first == inside, "\(typed)")
     }
+  }
+
+  /// A word completed with more words after it (TAB moved back to it):
+  /// the word at the cursor is completed, not the line's last.
+  @Test func aWordFollowedByOthersIsTheOneCompleted() throws {
+    let fixture = try fixture()
+    let words = ["standups", "render", "--data", fixture.data, "--open", "/O", "--ansi"]
+    #expect(
+      try fixture.complete(
+        "standups render --data \(fixture.data) --open /O", words: words, text: "/O", word: 5
+      ).first == #"/O\'Brien\ \&\ co"#)
   }
 
   /// Bash breaks words at `=` and `:`: the route is joined again, and only

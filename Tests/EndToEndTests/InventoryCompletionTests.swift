@@ -9,7 +9,10 @@ import TmuxTesting
 struct InventoryCompletionTests {
   /// What bash offers for `line` (split at blanks; a blank at the end
   /// starts an empty word) with the cursor at its end, in `directory`.
-  func complete(_ line: String, in directory: String? = nil) throws -> [String] {
+  /// `typed`: the line as typed, when bash splits it otherwise than at blanks.
+  func complete(_ line: String, in directory: String? = nil, typed: String? = nil) throws
+    -> [String]
+  {
     let bash = try #require(Harness.executableInPath("bash"), "bash is not installed")
     let binary = try #require(ToolsEndToEndTests.inventory)
     let printed = try Harness.run(
@@ -19,7 +22,7 @@ struct InventoryCompletionTests {
     var words = line.split(separator: " ").map(String.init)
     if line.hasSuffix(" ") { words.append("") }
     var environment = TerminalSession.environment
-    environment["LINE"] = line
+    environment["LINE"] = typed ?? line
     environment["SCRIPT"] = printed.stdout
     environment["DIR"] = directory ?? ""
     let program = """
@@ -70,5 +73,9 @@ struct InventoryCompletionTests {
     #expect(offered.contains("shelf"), "\(offered)")
     #expect(!offered.contains("notes.txt"), "\(offered)")
     #expect(try complete("inventory render --data i", in: directory) == ["items.json"])
+    // Bash breaks `--data=i` at the `=`: joined again, it completes as one.
+    #expect(
+      try complete("inventory --data = i", in: directory, typed: "inventory --data=i")
+        == ["items.json"])
   }
 }

@@ -188,7 +188,7 @@ struct ToolsEndToEndTests {
     /// end starts an empty word); `text` is the part of the last word
     /// readline replaces, its `$2` (default: the whole word).
     func complete(
-      _ line: String, words given: [String]? = nil, text: String? = nil,
+      _ line: String, words given: [String]? = nil, text: String? = nil, word: Int? = nil,
       environment extra: [String: String] = [:]
     ) throws -> [String] {
       let bash = try #require(Harness.executableInPath("bash"), "bash is not installed")
@@ -201,12 +201,13 @@ struct ToolsEndToEndTests {
         + (environment["PATH"] ?? "/usr/bin:/bin")
       environment["LINE"] = line
       environment["TEXT"] = text ?? words.last ?? ""
+      environment["CWORD"] = word.map(String.init) ?? ""
       environment.merge(extra) { $1 }
       let program = """
         source "$1" || exit 3
         shift
         COMP_WORDS=("$@")
-        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+        COMP_CWORD=${CWORD:-$(( ${#COMP_WORDS[@]} - 1 ))}
         COMP_LINE="$LINE"
         COMP_POINT=${#COMP_LINE}
         prev="${COMP_WORDS[COMP_CWORD-1]}"
