@@ -93,11 +93,13 @@ public enum CompletionScripts {
       changed = true
     }
     guard changed, let entry = lines.firstIndex(of: "_\(command)() {") else { return script }
-    lines.insert(
-      contentsOf: definition.split(separator: "\n", omittingEmptySubsequences: false).map(
-        String.init
-      ).dropLast(), at: entry)
+    lines.insert(contentsOf: Self.lines(of: definition), at: entry)
     return lines.joined(separator: "\n")
+  }
+
+  /// The lines of a block of script ending with a line break.
+  private static func lines(of block: String) -> [String] {
+    block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
   }
 
   /// Bash breaks words at `=` and `:` (`/?delete=C` is three, `--data=f`
@@ -142,13 +144,8 @@ public enum CompletionScripts {
     guard let entry = lines.firstIndex(of: "_\(command)() {"),
       let current = lines[entry...].firstIndex(of: #"    local -r cur="${2}""#)
     else { return script }
-    lines.insert(
-      contentsOf: call.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        .dropLast(), at: current)
-    lines.insert(
-      contentsOf: function.split(separator: "\n", omittingEmptySubsequences: false).map(
-        String.init
-      ).dropLast(), at: entry)
+    lines.insert(contentsOf: Self.lines(of: call), at: current)
+    lines.insert(contentsOf: Self.lines(of: function), at: entry)
     return lines.joined(separator: "\n")
   }
 
