@@ -73,6 +73,8 @@ public enum CompletionScripts {
     let definition = #"""
       __\#(command)_add_route_completions() {
           compopt +o filenames 2>/dev/null
+          # Quoted by the program for readline's part of the word already.
+          __\#(command)_quoted_for_readline=1
           local completion
           while IFS='' read -r completion; do
               [[ -n "${completion}" ]] && COMPREPLY+=("${completion}")
@@ -103,26 +105,28 @@ public enum CompletionScripts {
   }
 
   /// Bash breaks words at `=` and `:` (`/?delete=C` is three, `--data=f`
-  /// two), which the parser's script cannot follow: its entry function
-  /// joins them again (and takes `--option=` apart) before the parser's
-  /// logic runs, keeping readline's part of the word (`$2`) for the
-  /// completions the program quotes.
+  /// two), which the parser's script cannot follow. Its entry function is
+  /// wrapped: the wrapper joins the word again (and takes `--option=`
+  /// apart) before the parser's logic runs, keeping readline's part of the
+  /// word (`$2`: what the program's own quoting is for), and afterwards cuts
+  /// what readline keeps off the front of whole-word completions (file
+  /// names), as bash-completion's `__ltrim_colon_completions` does.
   static func bashJoiningBrokenWords(_ script: String, command: String) -> String {
-    let function = #"""
+    let wrapper = #"""
       # The word being completed, joined again where bash broke it at `=` or
-      # `:`; `--option=value` as the option, then its value. False when the
-      # word is whole.
+      # `:` (runs of them: `::`); `--option=value` as the option, then its
+      # value. False when the word is whole.
       __\#(command)_join_broken_word() {
           local -i first="${COMP_CWORD}"
           local word="${COMP_WORDS[COMP_CWORD]}"
-          local -r line="${COMP_LINE:0:COMP_POINT}"
-          while (( first >= 2 )) && [[ "${COMP_WORDS[first]}" == @(=|:) || "${COMP_WORDS[first-1]}" == @(=|:) ]]; do
+          local -r line="${COMP_LINE:0:COMP_POINT}" breaks='^[=:]+$'
+          while (( first >= 2 )) && [[ "${COMP_WORDS[first]}" =~ ${breaks} || "${COMP_WORDS[first-1]}" =~ ${breaks} ]]; do
               [[ "${COMP_WORDS[first-1]}" != -* ]] || break
               [[ "${line}" == *"${COMP_WORDS[first-1]}${word}" ]] || break
               word="${COMP_WORDS[first-1]}${word}"
               first=first-1
           done
-          if [[ "${word}" == =* && "${COMP_WORDS[first-1]}" == --* ]]; then
+          if [[ "${word}" == =* && "${COMP_WORDS[first-1]}" == --* && "${line}" == *"${COMP_WORDS[first-1]}${word}" ]]; then
               word="${word:1}"
           fi
           (( first < COMP_CWORD )) || [[ "${word}" != "${COMP_WORDS[COMP_CWORD]}" ]] || return
@@ -130,22 +134,34 @@ public enum CompletionScripts {
           COMP_CWORD="${first}"
       }
 
-
-      """#
-    let call = #"""
+      _\#(command)() {
           # Readline replaces only its part of the word (`text`).
-          local __\#(command)_text="${2}"
+          local __\#(command)_text="${2}" head=''
+          local -i __\#(command)_quoted_for_readline=0
           if __\#(command)_join_broken_word; then
+              head="${COMP_WORDS[COMP_CWORD]%"${2}"}"
               set -- "${1}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
           fi
+          __\#(command)_complete "${@}"
+          # Whole words (file names) lose what readline keeps before its text.
+          if [[ -n "${head}" ]] && (( ! __\#(command)_quoted_for_readline )); then
+              local -i i
+              for i in "${!COMPREPLY[@]}"; do
+                  COMPREPLY[i]="${COMPREPLY[i]#"${head}"}"
+              done
+          fi
+      }
+
 
       """#
     var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard let entry = lines.firstIndex(of: "_\(command)() {"),
-      let current = lines[entry...].firstIndex(of: #"    local -r cur="${2}""#)
+      let registration = lines.lastIndex(where: {
+        $0.hasPrefix("complete ") && $0.hasSuffix(" -F _\(command) \(command)")
+      })
     else { return script }
-    lines.insert(contentsOf: Self.lines(of: call), at: current)
-    lines.insert(contentsOf: Self.lines(of: function), at: entry)
+    lines.insert(contentsOf: Self.lines(of: wrapper), at: registration)
+    lines[entry] = "__\(command)_complete() {"
     return lines.joined(separator: "\n")
   }
 

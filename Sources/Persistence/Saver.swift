@@ -178,6 +178,9 @@ public actor Saver<Document: Sendable & Equatable> {
   public func startWriting() {
     guard !writes else { return }
     writes = true
+    // A newer version's file stays unwritten, lock or not (quitting keeps
+    // the changes beside it, saying why).
+    guard !isReadOnly else { return }
     onEvent(.becameWritable("\(name) is no longer open elsewhere: changes are saved"))
     if lookAtFile() == .unchanged, pending != nil, scheduled == nil, !coolingDown {
       writePending()

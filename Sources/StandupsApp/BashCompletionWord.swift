@@ -9,20 +9,47 @@ enum BashCompletionWord {
   static let textVariable = "STANDUPS_COMPLETION_TEXT"
 
   /// `candidates` (as the shell will pass them: unquoted) for the word
-  /// `typed` (as on the line) whose end `text` readline replaces.
+  /// `typed` (as on the line) whose end `text` readline replaces. None when
+  /// `typed` does not end with `text` (the cursor inside the word): where
+  /// they would go is not known.
   static func replacements(for candidates: [String], typed: String, text: String) -> [String] {
     let typedBytes = Array(typed.utf8)
     let textBytes = Array(text.utf8)
     guard typedBytes.count >= textBytes.count, typedBytes.suffix(textBytes.count) == textBytes[...]
-    else { return candidates.map { quoted($0, inside: nil) } }
+    else { return [] }
     let head = String(decoding: typedBytes.dropLast(textBytes.count), as: UTF8.self)
     let (said, quote) = RouteCompletion.reading(head)
-    return candidates.compactMap { candidate in
+    let rests = candidates.compactMap { candidate -> String? in
       guard candidate.unicodeScalars.starts(with: said.unicodeScalars) else { return nil }
-      let rest = String(
+      return String(
         String.UnicodeScalarView(candidate.unicodeScalars.dropFirst(said.unicodeScalars.count)))
-      return quoted(rest, inside: quote)
     }
+    var replacements = rests.map { quoted($0, inside: quote) }
+    // With several, readline inserts what they have in common, which may end
+    // inside an escape (`Team\` of `Team\ sync` and `Team\'s`: a line
+    // continuation). Then what the rests have in common, quoted, goes with
+    // them: their common start is that.
+    if replacements.count > 1 {
+      let common = commonStart(replacements)
+      let safe = quoted(commonStart(rests), inside: quote)
+      if common != safe, !safe.isEmpty, common.unicodeScalars.starts(with: safe.unicodeScalars) {
+        replacements.append(safe)
+      }
+    }
+    return replacements
+  }
+
+  /// The longest start all of `texts` share, by Unicode scalars.
+  static func commonStart(_ texts: [String]) -> String {
+    guard var common = texts.first?.unicodeScalars.map({ $0 }) else { return "" }
+    for text in texts.dropFirst() {
+      let scalars = Array(text.unicodeScalars)
+      let shared = zip(common, scalars).prefix { $0 == $1 }.count
+      common.removeLast(common.count - shared)
+    }
+    var result = ""
+    result.unicodeScalars.append(contentsOf: common)
+    return result
   }
 
   /// `text` as it must be typed inside `quote` (none: as `printf %q` would,
@@ -38,10 +65,17 @@ enum BashCompletionWord {
     case "\"":
       var result = ""
       for character in text {
+        // Inside "…" a backslash does not stop history expansion: `!` goes
+        // in single quotes, between a close and a reopen.
+        if character == "!" {
+          result += #""'!'""#
+          continue
+        }
         if "\\$`\"".contains(character) { result.append("\\") }
         result.append(character)
       }
-      return result
+      // As for `'` above: a first `"` would be dropped.
+      return result.hasPrefix("\"") ? "\"" + result : result
     default:
       var result = ""
       for scalar in text.unicodeScalars {

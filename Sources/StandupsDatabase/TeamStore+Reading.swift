@@ -3,9 +3,10 @@ import StandupsCore
 
 extension TeamStore {
   /// The standups in the database, for commands that only read (`export`,
-  /// `render`): nothing is created, replayed or cached — a database never
-  /// set up holds none. Only a schema older than this standups reads is
-  /// brought up to date first, as any member's start would.
+  /// `render`): nothing is created, migrated, replayed or cached — a
+  /// database never set up holds none. A schema older than this standups
+  /// reads is not brought up to date (that would leave members on the older
+  /// version read-only): the command says to start the app on it once.
   public static func read(
     url: DatabaseURL, files: TeamFiles, answerTimeout: Duration = .seconds(10)
   ) async throws(TeamStartFailure) -> IdentifiedArrayOf<Standup> {
@@ -18,6 +19,9 @@ extension TeamStore {
       }
       try? await store.group.shutdownGracefully()
       return standups
+    } catch let failure as TeamStartFailure {
+      try? await store.group.shutdownGracefully()
+      throw failure
     } catch {
       let unanswered = store.unansweredFor.withLock { $0 }
       try? await store.group.shutdownGracefully()
@@ -34,7 +38,10 @@ extension TeamStore {
         let version = try await TeamSchema.versionIfSetUp(connection, logger: logger)
         guard version > 0 else { return IdentifiedArrayOf<Standup>() }
         if version < TeamSchema.currentVersion {
-          _ = try await TeamSchema.migrate(connection, logger: logger)
+          throw TeamStartFailure(
+            description: "the database \(url.database) on \(Self.serverName(url)) was set up by an"
+              + " older standups (schema \(version)): start standups on it once to bring it up to"
+              + " date, then try again")
         }
         return try await StandupRows.loadAll(connection, logger: logger).standups
       }

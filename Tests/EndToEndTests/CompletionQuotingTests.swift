@@ -81,6 +81,20 @@ struct CompletionQuotingTests {
       ).first == #"/O\'Brien\ \&\ co"#)
   }
 
+  /// A data file in a directory named with a `:` (a time): bash breaks the
+  /// word there; the file name offered is readline's part of it only.
+  @Test func aDataFileUnderADirectoryWithAColonCompletes() throws {
+    let fixture = try fixture()
+    let directory = fixture.directory.appendingPathComponent("10:00").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try DataFile(path: directory + "/s.json").save([])
+    let head = fixture.directory.appendingPathComponent("10").path
+    let words = ["standups", "--data", head, ":", "00/s"]
+    let offered = try fixture.complete(
+      "standups --data \(head):00/s", words: words, text: "00/s")
+    #expect(offered == ["00/s.json"], "\(offered)")
+  }
+
   /// Bash breaks words at `=` and `:`: the route is joined again, and only
   /// readline's part after the break is replaced. `--open=` completes too.
   @Test func aWordBrokenAtAnEqualsSignCompletesAsOneRoute() throws {

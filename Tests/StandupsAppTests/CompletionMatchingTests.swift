@@ -139,4 +139,22 @@ struct CompletionMatchingTests {
         == ["Caf\u{E9}"])
     #expect(BashCompletionWord.quoted(#"a"$`\b"#, inside: "\"") == #"a\"\$\`\\b"#)
   }
+
+  /// Inside "…" a `!` would start history expansion: it goes in '…'.
+  @Test func anExclamationMarkInDoubleQuotesIsNotExpanded() {
+    #expect(BashCompletionWord.quoted("a!b", inside: "\"") == #"a"'!'"b"#)
+    #expect(BashCompletionWord.quoted("!b", inside: "\"") == #"""'!'"b"#)
+    #expect(BashCompletionWord.quoted("a!b", inside: nil) == #"a\!b"#)
+  }
+
+  /// Several routes whose quoted forms share a start ending inside an
+  /// escape: their common start, quoted, goes with them, so what readline
+  /// inserts is whole. The cursor inside the word: nothing is offered.
+  @Test func whatSeveralRoutesShareIsInsertedWhole() {
+    let replacements = BashCompletionWord.replacements(
+      for: ["/Team sync", "/Team's retro"], typed: "/T", text: "/T")
+    #expect(replacements == [#"/Team\ sync"#, #"/Team\'s\ retro"#, "/Team"])
+    #expect(
+      BashCompletionWord.replacements(for: ["/Design"], typed: "/Des", text: "/D").isEmpty)
+  }
 }

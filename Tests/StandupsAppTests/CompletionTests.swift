@@ -277,8 +277,11 @@ struct CompletionTests {
     let parser = Standups.completionScript(for: .bash)
     let script = CompletionScript.script(for: .bash)
     #expect(script != parser, "the parser's script changed: the patch no longer applies")
-    // In `_standups`, before the root offers its own flags.
-    let root = try #require(script.range(of: "_standups() {"))
+    // In the parser's entry (`__standups_complete`, which `_standups`
+    // wraps), before the root offers its own flags.
+    #expect(script.contains("\n_standups() {"))
+    #expect(script.contains("\ncomplete -o filenames -F _standups standups"))
+    let root = try #require(script.range(of: "\n__standups_complete() {"))
     let end = try #require(script.range(of: "\n}\n", range: root.upperBound..<script.endIndex))
     let body = String(script[root.upperBound..<end.lowerBound])
     let delegation = try #require(body.range(of: "        _standups_run\n        return\n"))

@@ -42,4 +42,23 @@ struct ReadingTests {
       error?.description.hasPrefix("cannot reach the database server at 127.0.0.1:") == true,
       "\(error?.description ?? "")")
   }
+
+  /// A schema older than this standups reads is left as it is (members
+  /// still on that version keep writing): the command says what to do.
+  @Test func anOlderSchemaIsNotMigratedByAReader() async throws {
+    let database = try TestDatabase()
+    let connection = try await database.connect()
+    _ = try await TeamSchema.migrate(
+      connection, logger: quietLogger, upTo: TeamSchema.currentVersion - 1)
+    try await connection.close()
+    let error = await #expect(throws: TeamStartFailure.self) {
+      try await TeamStore.read(url: database.url, files: database.files)
+    }
+    #expect(
+      error?.description.contains("was set up by an older standups") == true,
+      "\(error?.description ?? "")")
+    #expect(
+      try database.psql("SELECT max(version) FROM schema_version")
+        .trimmingCharacters(in: .whitespacesAndNewlines) == String(TeamSchema.currentVersion - 1))
+  }
 }
