@@ -50,17 +50,8 @@ struct ItemsFileStore {
     let mode: FileWatcher.Mode =
       ProcessInfo.processInfo.environment["INVENTORY_WATCH"] == "poll"
       ? .polling(.milliseconds(500)) : .inotify
-    // While another inventory holds the lock, its letting go is watched too.
-    let waited = lock.flatMap { $0.isHeld ? nil : $0 }
-    watcher = FileWatcher(
-      path: file.path, mode: mode, watch: watch,
-      lockPath: waited.map { _ in FileLock.path(forData: file.resolvedPath) },
-      onLockEvent: { saver.startWritingOnceLocked(waited) },
-      onChange: { saver.fileMayHaveChanged() })
-    // A holder that let go before the watch began is heard by no event.
-    saver.startWritingOnceLocked(waited)
-    // Anything written between loading and watching.
-    saver.fileMayHaveChanged()
+    // While another instance holds the lock, its letting go is watched too.
+    watcher = saver.watchingFile(mode: mode, watch: watch, waitingFor: lock)
     store = ItemsStore(
       save: { saver.submit($0, revision: $1) }, events: { events },
       keepConflicts: { conflicts in

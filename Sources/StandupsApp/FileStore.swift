@@ -30,16 +30,8 @@ struct FileStore {
       continuation.yield(PersistenceEvent(event))
     }
     self.saver = saver
-    let waited = lock.flatMap { $0.isHeld ? nil : $0 }
-    watcher = FileWatcher(
-      path: file.path, mode: watchMode, watch: watch,
-      lockPath: waited.map { _ in FileLock.path(forData: file.resolvedPath) },
-      onLockEvent: { saver.startWritingOnceLocked(waited) },
-      onChange: { saver.fileMayHaveChanged() })
-    // A holder that let go before the watch began is heard by no event.
-    saver.startWritingOnceLocked(waited)
-    // Anything written between loading and watching.
-    saver.fileMayHaveChanged()
+    // While another instance holds the lock, its letting go is watched too.
+    watcher = saver.watchingFile(mode: watchMode, watch: watch, waitingFor: lock)
     // One listener (the app's root feature, from launch on).
     store = StandupsStore(
       save: { saver.submit($0, revision: $1) }, events: { events },
