@@ -30,10 +30,7 @@ extension TeamStore {
           deferMeetings: deferMeetings, timeout: startTimeout ?? answerTimeout)
       }
     } catch {
-      let unanswered = store.unansweredFor.withLock { $0 }
-      let failure = TeamStartFailure(
-        description: unanswered.map { describeStartUnanswered(for: $0, url: url) }
-          ?? describeStart(error, url: url))
+      let failure = store.startFailure(error)
       guard offlineOK, isConnectionTrouble(error), let cache = files.readCache() else {
         try? await store.group.shutdownGracefully()
         if offlineOK, isConnectionTrouble(error) {
@@ -307,6 +304,16 @@ extension TeamStore {
     let state = error.serverInfo?[.sqlState] ?? ""
     // Connection exceptions, and the server shutting the session down.
     return state.hasPrefix("08") || state.hasPrefix("57P")
+  }
+
+  /// What a start that failed with `error` says: a server that stopped
+  /// answering is said as such, whatever error its closed connection gave.
+  nonisolated func startFailure(_ error: any Error) -> TeamStartFailure {
+    if let failure = error as? TeamStartFailure { return failure }
+    let unanswered = unansweredFor.withLock { $0 }
+    return TeamStartFailure(
+      description: unanswered.map { Self.describeStartUnanswered(for: $0, url: url) }
+        ?? Self.describeStart(error, url: url))
   }
 
   static func describe(_ error: any Error) -> String {

@@ -19,15 +19,9 @@ extension TeamStore {
       }
       try? await store.group.shutdownGracefully()
       return standups
-    } catch let failure as TeamStartFailure {
-      try? await store.group.shutdownGracefully()
-      throw failure
     } catch {
-      let unanswered = store.unansweredFor.withLock { $0 }
       try? await store.group.shutdownGracefully()
-      throw TeamStartFailure(
-        description: unanswered.map { describeStartUnanswered(for: $0, url: url) }
-          ?? describeStart(error, url: url))
+      throw store.startFailure(error)
     }
   }
 
