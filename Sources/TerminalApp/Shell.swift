@@ -180,14 +180,10 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       case .resolveError:
         return effect.merge(with: resolve(in: &state))
       case .resolveErrorAndStatus(let prefixes):
-        if let status = state.status, prefixes.contains(where: status.hasPrefix) {
-          state.status = nil
-        }
+        state.endStatus(startingWith: prefixes)
         return effect.merge(with: resolve(in: &state, alsoStartingWith: prefixes))
       case .resolveStatus(let prefixes, let banner):
-        if let status = state.status, prefixes.contains(where: status.hasPrefix) {
-          state.status = nil
-        }
+        state.endStatus(startingWith: prefixes)
         // Only what the status said goes: another error (a conflict) stays.
         return effect.merge(
           with: .concatenate(
@@ -321,5 +317,12 @@ extension Shell {
     state.isQuitRequested = true
     guard let quitting else { return .none }
     return app.reduce(into: &state.app, action: quitting).map(Action.app)
+  }
+}
+
+extension Shell.State {
+  /// A standing status that begins with one of `prefixes` is over.
+  fileprivate mutating func endStatus(startingWith prefixes: [String]) {
+    if let status, prefixes.contains(where: status.hasPrefix) { self.status = nil }
   }
 }
