@@ -29,7 +29,9 @@ struct Launch {
   ) throws(LaunchError) -> Launch {
     let route = try parse(routeText)
     var notice: String?
-    var printedNotice: String?
+    /// What is wrong with the file, said on standard error (after the
+    /// program's name) when the app ends.
+    var fileProblem: String?
     var standups: IdentifiedArrayOf<Standup> = []
     var isFirstRun = false
     var version: FileVersion?
@@ -40,7 +42,7 @@ struct Launch {
     if isReadOnly {
       let name = (file.path as NSString).lastPathComponent
       notice = "\(name) is not a regular file: nothing is read or saved"
-      printedNotice = "standups: \(file.path) is not a regular file: nothing was read or saved"
+      fileProblem = "\(file.path) is not a regular file: nothing was read or saved"
     } else {
       do {
         if let loaded = try file.read() {
@@ -54,8 +56,8 @@ struct Launch {
         let name = (file.path as NSString).lastPathComponent
         let versions = "format version \(version); this one reads up to \(file.format.version)"
         notice = "\(name) is from a newer standups (\(versions)): read-only, nothing is saved"
-        printedNotice =
-          "standups: \(file.path) was written by a newer standups (\(versions)); it was left as it is"
+        fileProblem =
+          "\(file.path) was written by a newer standups (\(versions)); it was left as it is"
       } catch {
         if let empty = file.emptyFileVersion() {
           // Nothing in it yet: no data, no notice; saves replace this version.
@@ -63,12 +65,13 @@ struct Launch {
           version = empty
         } else if !keepsAside {
           notice = "\(error.summary); starting empty" + error.reasonSuffix
-          printedNotice = "standups: \(error)"
+          fileProblem = "\(error)"
         } else {
           unreadable = error
         }
       }
     }
+    var printedNotice = fileProblem.map { "standups: " + $0 }
     let state: AppFeature.State
     do {
       state = try Self.state(route, text: routeText, standups: standups)
@@ -76,11 +79,8 @@ struct Launch {
       // The route found nothing among no standups: the file is why, said
       // first (the route may well be right once the file is).
       // Printed with the program's name before it: the route's line needs its own.
-      let program = "standups: "
-      let why =
-        unreadable.map { "\($0)" }
-        ?? printedNotice.map { $0.hasPrefix(program) ? String($0.dropFirst(program.count)) : $0 }
-      throw .badRoute(why.map { $0 + "\n" + program + message } ?? message)
+      let why = unreadable.map { "\($0)" } ?? fileProblem
+      throw .badRoute(why.map { $0 + "\nstandups: " + message } ?? message)
     }
     if let unreadable {
       (notice, printedNotice, version) = Self.keepAside(file, failure: unreadable)
