@@ -211,7 +211,9 @@ public struct CompletionScriptCommand<Root: ParsableCommand>: ParsableCommand {
   public init() {}
 
   public func run() throws {
-    print(Self.script(for: try CompletionScripts.shell(named: shell)))
+    printOrExit(
+      Self.script(for: try CompletionScripts.shell(named: shell)), what: "the completion script",
+      program: Root._commandName)
   }
 
   public static func script(for shell: CompletionShell) -> String {
@@ -242,7 +244,9 @@ extension ParsableCommand {
     }
     // An unknown shell is the parser's to refuse, as it words it.
     guard let name, let shell = CompletionShell(rawValue: name) else { return }
-    print(CompletionScriptCommand<Self>.script(for: shell))
+    printOrExit(
+      CompletionScriptCommand<Self>.script(for: shell), what: "the completion script",
+      program: _commandName)
     Foundation.exit(0)
   }
 }

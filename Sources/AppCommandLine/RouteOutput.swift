@@ -27,12 +27,14 @@ public struct RouteOutput: Sendable {
     return RouteOutput(descriptor: saved)
   }
 
-  /// `route` and a line break, where the route goes.
-  public func print(_ route: String) {
-    guard descriptor >= 0 else {
-      Swift.print(route)
-      return
-    }
-    _ = writeAll((route + "\n").utf8, to: descriptor)
+  /// `route` and a line break, where the route goes; false, said on
+  /// standard error as `<program>:`, when it could not be written.
+  @discardableResult
+  public func print(_ route: String, program: String) -> Bool {
+    let out = descriptor >= 0 ? descriptor : STDOUT_FILENO
+    if descriptor < 0 { fflush(nil) }
+    guard let problem = writeAll((route + "\n").utf8, to: out) else { return true }
+    writeToStandardError("\(program): cannot print the route: \(problem)")
+    return false
   }
 }

@@ -28,6 +28,16 @@ public func writeToStandardOutput(_ text: some Collection<UInt8>) -> String? {
   writeAll(text, to: STDOUT_FILENO)
 }
 
+/// Prints `text` and a line break on standard output, or, when that fails (a
+/// full disk, a closed pipe), says so on standard error as `<program>:` and
+/// ends the program with status 1: output asked for and lost is a failure.
+public func printOrExit(_ text: String, what: String, program: String) {
+  if let problem = writeToStandardOutput((text + "\n").utf8) {
+    writeToStandardError("\(program): cannot write \(what): \(problem)")
+    Foundation.exit(ExitCode.failure.rawValue)
+  }
+}
+
 func writeAll(_ text: some Collection<UInt8>, to descriptor: Int32) -> String? {
   var bytes = Array(text)[...]
   while !bytes.isEmpty {
@@ -52,7 +62,7 @@ extension ParsableCommand {
     let text = fullMessage(for: error)
     if !text.isEmpty {
       if code == .success {
-        print(text)
+        printOrExit(text, what: "to standard output", program: _commandName)
       } else {
         writeToStandardError(terminalSafe(text))
       }

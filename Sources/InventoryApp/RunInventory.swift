@@ -89,11 +89,13 @@ struct RunInventory: AsyncParsableCommand {
     {
       printInventoryError(kept)
     }
-    if printRoute { routeOutput.print(Route(state: store.state.app).path) }
+    let routeLost =
+      printRoute && !routeOutput.print(Route(state: store.state.app).path, program: "inventory")
     if let failure {
       printInventoryError("\(failure)")
       throw ExitCode(1)
     }
     if let signal = store.state.endingSignal { CursesTerminal.end(asSignalledBy: signal) }
+    if routeLost { throw ExitCode(1) }
   }
 }

@@ -131,12 +131,14 @@ struct RunApp: AsyncParsableCommand {
     if let longNotice = launch.longNotice {
       writeToStandardError(terminalSafe(longNotice))
     }
-    if printRoute { routeOutput.print(Route(state: store.state.app).path) }
+    let routeLost =
+      printRoute && !routeOutput.print(Route(state: store.state.app).path, program: "standups")
     if let failure {
       printError("\(failure)")
       throw ExitCode(1)
     }
     if let signal = store.state.endingSignal { CursesTerminal.end(asSignalledBy: signal) }
+    if routeLost { throw ExitCode(1) }
   }
 
   /// What the app holds as it quits, handed to the store at once: the save

@@ -153,9 +153,11 @@ extension RunApp {
     let notes = await TeamMode.close(team)
     for note in notes { printError(note) }
     if let lost = store.state.lostWorkNote { printError(lost) }
-    if printRoute { routeOutput.print(Route(state: store.state.app).path) }
+    let routeLost =
+      printRoute && !routeOutput.print(Route(state: store.state.app).path, program: "standups")
     // As in file mode: changes that did not reach the database are a failure.
     if team.changesWereLeftUnsaved { throw ExitCode(1) }
     if let signal = store.state.endingSignal { CursesTerminal.end(asSignalledBy: signal) }
+    if routeLost { throw ExitCode(1) }
   }
 }

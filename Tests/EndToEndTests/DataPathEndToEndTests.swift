@@ -13,7 +13,8 @@ struct DataPathEndToEndTests {
   static let inventory = Harness.builtProduct("inventory")
 
   /// Output that cannot be written (a full disk, a closed descriptor) is one
-  /// line on standard error and status 1, never a crash.
+  /// line on standard error and status 1, never a crash: help and the
+  /// version included, where a script checks the status.
   @Test(arguments: ["> /dev/full", ">&-"])
   func outputThatCannotBeWrittenIsAnErrorNotACrash(redirect: String) throws {
     let standups = try #require(Self.standups, "not built next to the tests")
@@ -27,6 +28,17 @@ struct DataPathEndToEndTests {
       ("'\(standups)' export --data '\(data)'", "standups: cannot write the export: "),
       ("'\(standups)' render --data '\(data)'", "standups: cannot write the screen: "),
       ("'\(inventory)' render --data '\(items)'", "inventory: cannot write the screen: "),
+      ("'\(standups)' --version", "standups: cannot write to standard output: "),
+      ("'\(standups)' export --help", "standups: cannot write to standard output: "),
+      ("'\(inventory)' --help", "inventory: cannot write to standard output: "),
+      (
+        "'\(standups)' --generate-completion-script bash",
+        "standups: cannot write the completion script: "
+      ),
+      (
+        "'\(inventory)' debug-completion-script --shell fish",
+        "inventory: cannot write the completion script: "
+      ),
     ] {
       let result = try Harness.run(
         "/bin/sh", ["-c", "\(command) \(redirect)"], environment: TerminalSession.environment)

@@ -115,4 +115,18 @@ struct RouteEndToEndTests {
     let screen = try shell.session.screen()
     #expect(screen.contains("route=[/cccccccc] status=0"), "\(screen)")
   }
+
+  /// A route asked for and lost (standard output a full disk) is said on
+  /// standard error and makes the run a failure, as any output lost is.
+  @Test func aRouteThatCannotBePrintedIsAFailure() async throws {
+    let shell = try SuspendEndToEndTests.ShellSession()
+    try await shell.session.waitForText("$")
+    try shell.run("\(try shell.standups("--print-route")) > /dev/full; echo \"status=$?.\"")
+    try await shell.session.waitForText("▌› Design")
+    try shell.session.sendKeys("q")
+    try await shell.session.waitForText("status=1.")
+    let screen = try shell.session.screen()
+    #expect(
+      screen.contains("standups: cannot print the route: No space left on device"), "\(screen)")
+  }
 }
