@@ -222,12 +222,16 @@ struct InputDecoder {
     "A": .up, "B": .down, "C": .right, "D": .left, "H": .home, "F": .end, "Z": .backTab,
     "1~": .home, "7~": .home, "4~": .end, "8~": .end, "2~": .insert, "3~": .delete,
     "5~": .pageUp, "6~": .pageDown,
+    // With Ctrl (5) or Alt (3), as xterm and tmux send them.
+    "1;5D": .wordLeft, "1;3D": .wordLeft, "1;5C": .wordRight, "1;3C": .wordRight,
   ]
 
   private static let ss3Keys: [UInt32: Key] = [
     0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x48: .home, 0x46: .end,
     0x50: .function(1), 0x51: .function(2), 0x52: .function(3), 0x53: .function(4),
     0x4D: .enter,
+    // rxvt's Ctrl-← and Ctrl-→.
+    0x64: .wordLeft, 0x63: .wordRight,
     // The keypad in application mode: digits and operators as typed.
     0x70: .char("0"), 0x71: .char("1"), 0x72: .char("2"), 0x73: .char("3"), 0x74: .char("4"),
     0x75: .char("5"), 0x76: .char("6"), 0x77: .char("7"), 0x78: .char("8"), 0x79: .char("9"),
@@ -312,6 +316,12 @@ struct InputDecoder {
   }
 
   /// Named keys for ncurses' KEY_* codes; nil for ones the app has no use for.
+  /// Codes for Ctrl-← and Ctrl-→ as a terminal's description lists them
+  /// (`kLFT5`, `kRIT5`, with Alt `kLFT3`, `kRIT3`): ncurses numbers such
+  /// extended keys from KEY_MAX up, differently for each description.
+  static let wordLeftCode = Int32.max - 1
+  static let wordRightCode = Int32.max - 2
+
   static func key(forCode code: Int32) -> Key? {
     switch code {
     case KEY_UP: return .up
@@ -327,6 +337,8 @@ struct InputDecoder {
     case KEY_IC: return .insert
     case KEY_BACKSPACE: return .backspace
     case KEY_ENTER: return .enter
+    case wordLeftCode: return .wordLeft
+    case wordRightCode: return .wordRight
     default:
       let f0 = cn_key_f(0)
       if code > f0 && code <= f0 + 63 { return .function(Int(code - f0)) }

@@ -44,8 +44,11 @@ struct KeySequences {
       else { continue }
       var code = key_defined(value)
       guard code > 0 else { continue }
-      if code > KEY_MAX, let standard = standardCode(ofExtended: String(cString: name)) {
-        code = standard
+      if code > KEY_MAX {
+        let name = String(cString: name)
+        if let standard = standardCode(ofExtended: name) ?? wordMoveCode(ofExtended: name) {
+          code = standard
+        }
       }
       sequences.append((Array(UnsafeRawBufferPointer(start: value, count: strlen(value))), code))
     }
@@ -68,6 +71,15 @@ struct KeySequences {
       InputDecoder.key(forCode: code) != nil
     else { return nil }
     return code
+  }
+
+  /// The code `InputDecoder` reads as a word move for Ctrl or Alt with ← or →.
+  static func wordMoveCode(ofExtended name: String) -> Int32? {
+    switch name {
+    case "kLFT3", "kLFT5": InputDecoder.wordLeftCode
+    case "kRIT3", "kRIT5": InputDecoder.wordRightCode
+    default: nil
+    }
   }
 
   /// Decodes `bytes`. Unless `final`, a tail that may be the start of a

@@ -7,6 +7,8 @@ public enum Key: Hashable, Sendable {
   /// Alt/Meta + a character.
   case alt(Character)
   case up, down, left, right
+  /// Ctrl-← and Ctrl-→ (or with Alt): a word back or on, in a text field.
+  case wordLeft, wordRight
   case home, end, pageUp, pageDown
   case tab, backTab, enter, escape, backspace, delete, insert
   case function(Int)

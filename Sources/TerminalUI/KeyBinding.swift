@@ -138,6 +138,8 @@ extension Key {
     case .down: return "↓"
     case .left: return "←"
     case .right: return "→"
+    case .wordLeft: return "ctrl+←"
+    case .wordRight: return "ctrl+→"
     case .home: return "home"
     case .end: return "end"
     case .pageUp: return "pgup"

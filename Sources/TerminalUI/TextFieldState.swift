@@ -26,7 +26,7 @@ public struct TextFieldState: Hashable, Sendable {
   /// Printable characters insert; ←/→ (ctrl+b/f) move; home/end (ctrl+a/e);
   /// backspace (ctrl+h) and delete (ctrl+d) delete a grapheme; ctrl+u and
   /// ctrl+k delete to the start and end; ctrl+w and alt+d delete a word back
-  /// and forward; alt+b/f move by word.
+  /// and forward; alt+b/f and ctrl+←/→ move by word.
   public mutating func apply(_ key: Key) -> Bool {
     switch key {
     case .char(let ch):
@@ -44,8 +44,8 @@ public struct TextFieldState: Hashable, Sendable {
     case .ctrl("k"): deleteForward(to: text.count)
     case .ctrl("w"): deleteBackward(to: wordStart(before: cursor))
     case .alt("d"): deleteForward(to: wordEnd(after: cursor))
-    case .alt("b"): cursor = wordStart(before: cursor)
-    case .alt("f"): cursor = wordEnd(after: cursor)
+    case .alt("b"), .wordLeft: cursor = wordStart(before: cursor)
+    case .alt("f"), .wordRight: cursor = wordEnd(after: cursor)
     default: return false
     }
     return true

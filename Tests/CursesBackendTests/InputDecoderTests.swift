@@ -108,6 +108,11 @@ import Testing
     #expect(decode([.character(27)] + chars("[4~")) == [.key(.end)])
     #expect(decode([.character(27)] + chars("[3~")) == [.key(.delete)])
     #expect(decode([.character(27)] + chars("[9~")) == [])
+    // Ctrl and Alt with ← and → (xterm, tmux; rxvt's Esc O d / c): by word.
+    #expect(decode([.character(27)] + chars("[1;5D")) == [.key(.wordLeft)])
+    #expect(decode([.character(27)] + chars("[1;3C")) == [.key(.wordRight)])
+    #expect(decode([.character(27)] + chars("Od")) == [.key(.wordLeft)])
+    #expect(decode([.character(27)] + chars("[1;5A")) == [])
     // Esc O alone is Alt-O.
     #expect(decode([.character(27)] + chars("O")) == [.key(.alt("O"))])
   }

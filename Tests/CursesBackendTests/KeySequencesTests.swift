@@ -43,6 +43,20 @@ import Testing
     #expect(KeySequences.standardCode(ofExtended: "kcbt", codeOfStandard: lookUp) == nil)
   }
 
+  /// Ctrl or Alt with ← or → (`kLFT5`, `kRIT3`, …) moves by word; other
+  /// modified arrows stay keys the app has no use for.
+  @Test func modifiedSidewaysArrowsAreWordMoves() {
+    for name in ["kLFT5", "kLFT3"] {
+      #expect(KeySequences.wordMoveCode(ofExtended: name).flatMap(InputDecoder.key) == .wordLeft)
+    }
+    for name in ["kRIT5", "kRIT3"] {
+      #expect(KeySequences.wordMoveCode(ofExtended: name).flatMap(InputDecoder.key) == .wordRight)
+    }
+    for name in ["kLFT", "kLFT2", "kUP5", "kRIT6"] {
+      #expect(KeySequences.wordMoveCode(ofExtended: name) == nil)
+    }
+  }
+
   @Test func textIsCharactersWhateverItsLength() {
     let text = "jé日😀"
     let (input, rest) = keys.decode(Array(text.utf8), final: false)

@@ -66,6 +66,23 @@ struct AppFlowTests {
     try await app.quitAndExpectSaneTerminal(keys: ["q"])
   }
 
+  /// Ctrl-← and Ctrl-→ move by word in a field, whether the terminal's
+  /// description lists them (tmux-256color) or not (screen-256color).
+  @Test(arguments: ["tmux-256color", "screen-256color"])
+  func ctrlArrowsMoveByWordInAField(term: String) async throws {
+    let app = try AppSession(term: term)
+    try await app.openTheAddSheet()
+    try app.session.type("alpha beta gamma")
+    try await app.session.waitForText("alpha beta gamma")
+    try app.session.sendKeys("C-Left", "C-Left", "C-Right")
+    try app.session.type("X")
+    try await app.session.waitForText("alpha betaX gamma")
+    try app.session.sendKeys("M-Left")
+    try app.session.type("Y")
+    try await app.session.waitForText("alpha YbetaX gamma")
+    try await app.quitAndExpectSaneTerminal(keys: ["C-c", "C-c"])
+  }
+
   @Test func escGoesBackWhileArrowsAndAltStillDecode() async throws {
     let app = try AppSession()
     try await app.session.waitForText("Design")

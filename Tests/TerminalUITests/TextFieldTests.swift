@@ -94,6 +94,13 @@ import Testing
     m = applying([.alt("d")], to: m)
     #expect(m.text == "one  three")
     #expect(m.cursor == 4)
+    // Ctrl-← and Ctrl-→ as Alt-B and Alt-F.
+    var c = field("one 中文 three", cursor: 0)
+    c = applying([.wordRight, .wordRight], to: c)
+    #expect(c.cursor == 6)
+    c = applying([.wordLeft], to: c)
+    #expect(c.cursor == 4)
+    #expect(applying([.wordLeft], to: c).cursor == 0)
   }
 
   @Test func combiningInputMergesAndTheCursorFollows() {
