@@ -104,6 +104,7 @@ extension InventorySyncTests {
       $0.storeRevision = 1
       $0.inventory.items = stored
       $0.inventory.selection = Item.mouse.id
+      $0.inventory.$destination[case: \.edit]?.restoreIndex = 3
     }
     // The item's name as it was, not the draft's.
     await store.receive(.notified(.deletedWhileEditing(name: "Headphones")))
@@ -129,10 +130,41 @@ extension InventorySyncTests {
       $0.storeRevision = 1
       $0.inventory.items = stored
       $0.inventory.selection = Item.mouse.id
+      $0.inventory.$destination[case: \.edit]?.restoreIndex = 3
     }
     await store.receive(.notified(.deletedWhileEditing(name: "Headphones")))
     expectSaved(stored, revision: 1)
     return stored
+  }
+
+  /// Saved, an item deleted elsewhere goes back where it stood among the
+  /// items still there (here after Monitor: Keyboard went too), not to the
+  /// end; a second change meanwhile does not move that place, nor say
+  /// again that the item was deleted.
+  @Test func anItemDeletedElsewhereAndSavedGoesBackToItsPlace() async {
+    let store = makeStore(appState(selection: .mouse, destination: .edit(.editItem(.mouse))))
+    let stored = deleting(.mouse, .keyboard)
+    await store.send(changed(stored: stored, revision: 1)) {
+      $0.storeRevision = 1
+      $0.inventory.items = stored
+      $0.inventory.selection = Item.headphones.id
+      $0.inventory.$destination[case: \.edit]?.restoreIndex = 1
+    }
+    await store.receive(.notified(.deletedWhileEditing(name: "Mouse")))
+    expectSaved(stored, revision: 1)
+    let renamed = editing(.headphones, in: stored) { $0.name = "Cans" }
+    await store.send(changed(stored: renamed, base: stored, revision: 2)) {
+      $0.storeRevision = 2
+      $0.inventory.items = renamed
+    }
+    expectSaved(renamed, revision: 2)
+    await store.send(\.inventory.confirmEditItemButtonTapped) {
+      $0.inventory.destination = nil
+      $0.inventory.items = [.monitor, .mouse, renamed[id: Item.headphones.id]!]
+      $0.inventory.selection = Item.mouse.id
+    }
+    await store.finish()
+    expectSaved([.monitor, .mouse, renamed[id: Item.headphones.id]!], revision: 2)
   }
 
   /// The banner said "save your edit to keep it": saving keeps it, whether

@@ -32,9 +32,14 @@ extension Inventory.State {
         destination = .detail(detail)
       }
       shown = detail.item.id
-    case .edit(let form):
-      guard merged[id: form.item.id] == nil else { return nil }
-      return .deletedWhileEditing(name: old[id: form.item.id]?.name ?? form.original.name)
+    case .edit(var form):
+      // Said once, when it goes; a later change elsewhere says nothing again.
+      guard merged[id: form.item.id] == nil, let index = old.index(id: form.item.id) else {
+        return nil
+      }
+      form.restoreIndex = old[..<index].count { merged[id: $0.id] != nil }
+      destination = .edit(form)
+      return .deletedWhileEditing(name: old[index].name)
     case .alert(let alert):
       shown =
         alert.buttons.compactMap { button -> Item.ID? in

@@ -134,7 +134,9 @@ public struct Inventory: Reducer {
           return .none
         }
         state.destination = nil
-        state.items.append(item)
+        // A duplicate goes beside its original.
+        let index = form.duplicateOf.flatMap { state.items.index(id: $0) }.map { $0 + 1 }
+        state.items.insert(item, at: index ?? state.items.endIndex)
         state.selection = item.id
         return .none
 
@@ -148,7 +150,7 @@ public struct Inventory: Reducer {
         // Deleted elsewhere while the popover was open: saving keeps it (edit
         // beats delete), changed or not, as the banner said.
         guard let stored = state.items[id: item.id] else {
-          state.items.append(item)
+          state.items.insert(item, at: min(form.restoreIndex ?? .max, state.items.count))
           state.selection = item.id
           return .none
         }
