@@ -99,16 +99,8 @@ extension InventorySyncTests {
       $0.inventory.$destination[case: \.edit]?.item.name = "Cans"
       $0.inventory.$destination[case: \.edit]?.cursor = 4
     }
-    let stored = deleting(.headphones)
-    await store.send(changed(stored: stored, revision: 1)) {
-      $0.storeRevision = 1
-      $0.inventory.items = stored
-      $0.inventory.selection = Item.mouse.id
-      $0.inventory.$destination[case: \.edit]?.restoreIndex = 3
-    }
-    // The item's name as it was, not the draft's.
-    await store.receive(.notified(.deletedWhileEditing(name: "Headphones")))
-    expectSaved(stored, revision: 1)
+    // The notice names the item as it was, not the draft.
+    let stored = await headphonesDeletedElsewhereUnderItsPopover(store)
     var cans = Item.headphones
     cans.name = "Cans"
     await store.send(\.inventory.confirmEditItemButtonTapped) {
@@ -120,9 +112,9 @@ extension InventorySyncTests {
     expectSaved(stored + [cans], revision: 1)
   }
 
-  /// The untouched edit popover of Headphones open, then Headphones deleted
+  /// The edit popover of Headphones open, then Headphones deleted
   /// elsewhere; returns the items stored now.
-  func untouchedPopoverOfHeadphonesDeletedElsewhere(
+  func headphonesDeletedElsewhereUnderItsPopover(
     _ store: TestStoreOf<AppFeature>
   ) async -> IdentifiedArrayOf<Item> {
     let stored = deleting(.headphones)
@@ -172,7 +164,7 @@ extension InventorySyncTests {
   @Test func anUntouchedEditPopoverOfAnItemDeletedElsewhereKeepsItOnSave() async {
     let store = makeStore(
       appState(selection: .headphones, destination: .edit(.editItem(.headphones))))
-    let stored = await untouchedPopoverOfHeadphonesDeletedElsewhere(store)
+    let stored = await headphonesDeletedElsewhereUnderItsPopover(store)
     await store.send(\.inventory.confirmEditItemButtonTapped) {
       $0.inventory.destination = nil
       $0.inventory.items = stored + [.headphones]
@@ -186,7 +178,7 @@ extension InventorySyncTests {
   @Test func cancellingTheEditOfAnItemDeletedElsewhereLetsItGo() async {
     let store = makeStore(
       appState(selection: .headphones, destination: .edit(.editItem(.headphones))))
-    let stored = await untouchedPopoverOfHeadphonesDeletedElsewhere(store)
+    let stored = await headphonesDeletedElsewhereUnderItsPopover(store)
     await store.send(\.inventory.cancelEditItemButtonTapped) {
       $0.inventory.destination = nil
     }
