@@ -122,8 +122,11 @@ enum StandupDetailScreen {
       content.within(
         Rect(x: 0, y: top + 1, width: width, height: meetings.isEmpty ? 0 : meetingRows)
       ) { list in
+        // "Start meeting" sits just above the list: with it highlighted the
+        // list shows its top, the newest meetings.
         memory.detailMeetings.offset = ListView(
-          count: meetings.count, selected: selectedMeeting, offset: memory.detailMeetings.offset,
+          count: meetings.count, selected: selectedMeeting,
+          offset: startSelected ? 0 : memory.detailMeetings.offset,
           highlight: []
         ).draw(in: &list) { index, isSelected, row in
           let meeting = meetings[index]

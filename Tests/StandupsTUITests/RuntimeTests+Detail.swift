@@ -106,3 +106,32 @@ extension RuntimeTests {
     #expect(runtime.state.standupsList.standups[0].meetings.count == 1)
   }
 }
+
+/// The detail's list of past meetings, longer than the screen.
+@MainActor
+struct DetailMeetingsScrollTests {
+  static func state() -> AppFeature.State {
+    var standup = Standup.mock
+    standup.meetings = IdentifiedArray(
+      uniqueElements: (0..<40).map { index in
+        Meeting(
+          id: .init(UUID(1000 + index)),
+          date: Date(timeIntervalSince1970: 1_700_000_000 - Double(index) * 86_400),
+          transcript: index == 0 ? "the newest meeting" : "meeting number \(index)")
+      })
+    return appState([standup], path: [.detail(StandupDetail.State(standup: standup))])
+  }
+
+  /// Back on "Start meeting" (g, or PgUp all the way), the list shows its
+  /// top again, the newest meetings: it sits just above them.
+  @Test(arguments: [[Key.char("g")], Array(repeating: Key.pageUp, count: 12)])
+  func startMeetingShowsTheNewestMeetings(keys: [Key]) {
+    let (runtime, backend) = makeRuntime(Self.state(), size: Size(width: 80, height: 24))
+    #expect(backend.shows("the newest meeting"))
+    runtime.press(.char("G"))
+    #expect(!backend.shows("the newest meeting"))
+    for key in keys { runtime.press(key) }
+    #expect(backend.shows("› ▶ Start meeting"))
+    #expect(backend.shows("the newest meeting"), "\(backend.lines)")
+  }
+}
