@@ -24,6 +24,7 @@ struct InputDecoder {
   private var heldInput: [RawInput] = []
 
   private static let escape: UInt32 = 27
+  private static let tab: UInt32 = 9
   private static let pasteStart = Array("200~".unicodeScalars.map(\.value))
   private static let pasteEnd: [UInt32] = [27] + Array("[201~".unicodeScalars.map(\.value))
 
@@ -51,7 +52,7 @@ struct InputDecoder {
       if string.count >= burstThreshold {
         events.append(.typed(string))
       } else {
-        events.append(contentsOf: string.map { .key(.char($0)) })
+        events.append(contentsOf: string.map { $0 == "\t" ? .key(.tab) : .key(.char($0)) })
       }
     }
 
@@ -72,6 +73,16 @@ struct InputDecoder {
       case .character(let value):
         if let scalar = Unicode.Scalar(value), Self.isPrintable(scalar) {
           text.append(scalar)
+        } else if value == Self.tab, !text.isEmpty, i + 1 < input.count,
+          case .character(let next) = input[i + 1],
+          let scalar = Unicode.Scalar(next), Self.isPrintable(scalar),
+          Self.isTextAndTabs(input)
+        {
+          // A tab between characters in a read of nothing else (a row pasted
+          // from a spreadsheet) is text when they add up to a paste, the Tab
+          // key otherwise (`flushText`). With Enter or another key in the
+          // read, it is keys typed ahead.
+          text.append(Unicode.Scalar(UInt8(value)))
         } else {
           flushText()
           if let key = Self.key(forControl: value) { events.append(.key(key)) }
@@ -187,6 +198,14 @@ struct InputDecoder {
     }
     events.append(.key(.alt(Character(scalar))))
     return next + 1
+  }
+
+  /// Whether `input` is characters and tabs only.
+  private static func isTextAndTabs(_ input: [RawInput]) -> Bool {
+    input.allSatisfy {
+      guard case .character(let value) = $0 else { return false }
+      return value == tab || Unicode.Scalar(value).map(isPrintable) == true
+    }
   }
 
   /// Where a control string that starts at `start` ends: after its BEL or

@@ -124,6 +124,19 @@ import Testing
     #expect(decode(chars("name") + [.character(13)]) == [.typed("name"), .key(.enter)])
   }
 
+  /// A tab inside a burst of nothing else (a row copied from a
+  /// spreadsheet) is part of the text, as in a bracketed paste; among a few
+  /// keys, at a run's end, or with Enter in the read, it is still the Tab key.
+  @Test func aTabInsideABurstIsText() {
+    #expect(decode(chars("alpha\tbeta gamma")) == [.typed("alpha\tbeta gamma")])
+    #expect(decode(chars("a\tb")) == [.key(.char("a")), .key(.tab), .key(.char("b"))])
+    #expect(decode(chars("name\t")) == [.typed("name"), .key(.tab)])
+    #expect(decode(chars("\tname")) == [.key(.tab), .typed("name")])
+    #expect(
+      decode(chars("ab\t\tcd")) == [.key(.char("a")), .key(.char("b")), .key(.tab), .key(.tab)]
+        + [.key(.char("c")), .key(.char("d"))])
+  }
+
   /// Lines pasted where the terminal does not mark pastes arrive in one
   /// read with their breaks: a paste, not text and Enter and text.
   @Test func unmarkedLinesInOneReadAreAPaste() {

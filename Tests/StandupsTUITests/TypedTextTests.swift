@@ -66,6 +66,30 @@ struct TypedTextTests {
     #expect(!runtime.isFinished)
   }
 
+  /// A tab among pasted text (a spreadsheet row) is a space in a field, as
+  /// in a marked paste, never the Tab key moving the focus: in the title
+  /// and in a note being recorded.
+  @Test func aTabInTypedTextIsASpace() {
+    let (runtime, _) = makeRuntime(appState(Self.standups))
+    runtime.press(.char("a"))
+    runtime.handle(.typed("alpha\tbeta gamma"))
+    guard case .add(let form) = runtime.state.standupsList.destination else {
+      Issue.record("no add sheet")
+      return
+    }
+    #expect(form.standup.title == "alpha beta gamma")
+    #expect(form.focus == .title)
+    runtime.press(.escape)
+    runtime.press(.enter, .char("s"))
+    runtime.handle(.typed("cell one\tcell two"))
+    runtime.press(.enter)
+    guard case .record(let recording) = runtime.state.path.last else {
+      Issue.record("not recording")
+      return
+    }
+    #expect(recording.notes.map(\.text) == ["cell one cell two"])
+  }
+
   /// Where the sheet has no text field focused (the length's stepper), a
   /// held key's repeats are keys there too, not a paste nothing can take.
   @Test func aHeldKeyOnAStepperIsKeys() {
