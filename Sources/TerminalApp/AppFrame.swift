@@ -156,7 +156,6 @@ extension AppView {
     _ state: Shell<App>.State, scene: Scene<Action, Memory>, screenKeymap: Keymap<Action>,
     size: Size, memory: inout Memory
   ) -> Frame {
-    var canvas = Canvas(size: size)
     let below = keymapBelowHelp(state, scene: scene, screenKeymap: screenKeymap)
     // Under a sheet or an alert the screen's keys do nothing. A sheet shows
     // its own keys in its box; an alert's box has only its buttons, so its
@@ -167,10 +166,20 @@ extension AppView {
     case .alert: helpBar = below.bindings
     case .sheet: helpBar = []
     }
-    scene.screen.draw(&canvas, helpBar, &memory)
-    var layers = [Layer.screen(canvas)]
     let banner = state.bannerText.map { bannerLines($0, width: size.width) } ?? []
     let bannerTop = size.height - 1 - banner.count
+    // A screen keeps the row above its help bar free, where a banner of one
+    // line goes. A longer one would hide what is above (a list's highlighted
+    // row): the screen is laid out that much shorter, its help bar then
+    // moved down under the banner.
+    var covered = max(0, banner.count - 1)
+    if size.height - covered < minimumSize.height { covered = 0 }
+    var canvas = Canvas(size: Size(width: size.width, height: size.height - covered))
+    scene.screen.draw(&canvas, helpBar, &memory)
+    if covered > 0 {
+      canvas = canvas.insertingBlankRows(covered, before: canvas.size.height - 1)
+    }
+    var layers = [Layer.screen(canvas)]
     // A window that would reach the banner is laid out again in the rows
     // above it, so the message does not hide its keys or buttons; one that
     // clears it stays where it is (no jump when a message comes and goes).

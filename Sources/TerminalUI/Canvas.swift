@@ -359,6 +359,21 @@ public struct Canvas: Hashable, Sendable {
 
   public mutating func hideCursor() { cursor = nil }
 
+  /// This canvas, drawn, with `count` blank rows put in before grid row
+  /// `row`: what was below moves down, the cursor with it; a scroll hint
+  /// stays only where it lies wholly above.
+  public func insertingBlankRows(_ count: Int, before row: Int) -> Canvas {
+    let row = min(max(0, row), size.height)
+    guard count > 0 else { return self }
+    var cells = Array(self.cells[..<(row * size.width)])
+    cells.append(contentsOf: repeatElement(Cell.blank, count: count * size.width))
+    cells.append(contentsOf: self.cells[(row * size.width)...])
+    var taller = Canvas(size: Size(width: size.width, height: size.height + count), cells: cells)
+    taller.cursor = cursor.map { $0.y < row ? $0 : Point(x: $0.x, y: $0.y + count) }
+    taller.scroll = scroll.flatMap { $0.rows.upperBound <= row ? $0 : nil }
+    return taller
+  }
+
   /// The grid as plain text, one line per row, trailing spaces kept.
   public var lines: [String] {
     (0..<size.height).map { y in

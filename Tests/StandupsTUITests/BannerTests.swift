@@ -1,3 +1,4 @@
+import Foundation
 import StandupsCore
 import TerminalUI
 import Testing
@@ -54,6 +55,26 @@ struct BannerTests {
     #expect(rows.joined().contains("word1 "))
     #expect(!rows.joined().contains("word40"))
     #expect(rows.last?.contains("…") == true, "\(screen.lines)")
+  }
+
+  /// A banner of more than one row never hides the highlighted standup: the
+  /// list is laid out above it, whichever standup is highlighted.
+  @Test(arguments: [Size.large, Size(width: 60, height: 14), Size(width: 40, height: 12)])
+  func aLongBannerLeavesTheHighlightedRowInSight(size: Size) {
+    let standups = IdentifiedArray(
+      uniqueElements: (0..<20).map { index in
+        Standup(
+          id: .init(UUID(500 + index)), title: "Team \(Character(UnicodeScalar(65 + index)!))")
+      })
+    let message = "Read-only: \(Self.path) is now from a newer standups (format version 9)"
+    for standup in standups {
+      let screen = draw(
+        appState(standups, selection: standup.id), ui: ShellUI(banner: message), size: size)
+      let bannerTop = screen.lines.firstIndex { $0.contains("Read-only") } ?? 0
+      let row = screen.lines.firstIndex { $0.contains("› \(standup.title)") }
+      #expect(row.map { $0 < bannerTop } == true, "\(standup.title): \(screen.lines)")
+      #expect(screen.lines[size.height - 1].contains("help"), "\(screen.lines)")
+    }
   }
 
   // MARK: Windows and the banner

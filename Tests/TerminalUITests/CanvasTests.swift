@@ -12,6 +12,23 @@ import Testing
     #expect(c[4, 0].isContinuation)
   }
 
+  /// Rows put in move what is below them, the cursor with it; a scroll
+  /// hint over the rows they split is dropped.
+  @Test func insertingBlankRowsMovesWhatIsBelow() {
+    let c = render(4, 3) {
+      $0.put("one", x: 0, y: 0)
+      $0.put("two", x: 0, y: 1)
+      $0.put("bar", x: 0, y: 2)
+      $0.setCursor(x: 1, y: 2)
+      $0.setScroll(by: 1)
+    }
+    let taller = c.insertingBlankRows(2, before: 2)
+    #expect(taller.lines == ["one ", "two ", "    ", "    ", "bar "])
+    #expect(taller.cursor == Point(x: 1, y: 4))
+    #expect(taller.scroll == nil)
+    #expect(c.insertingBlankRows(0, before: 1) == c)
+  }
+
   @Test func putStopsAtTheClipEdge() {
     var next = 0
     let c = render(8, 1) { canvas in

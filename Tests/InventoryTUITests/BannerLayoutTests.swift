@@ -1,0 +1,33 @@
+import Foundation
+import InventoryCore
+import TerminalUI
+import Testing
+
+@testable import InventoryTUI
+
+/// A banner of more than one row (a standing read-only notice, a conflict)
+/// over the item list.
+@MainActor
+struct BannerLayoutTests {
+  static let items = IdentifiedArray(
+    uniqueElements: (0..<46).map { index in
+      Item(id: .init(UUID(700 + index)), name: "Bulk \(index)", color: .blue)
+    })
+
+  /// The highlighted item stays above the banner, whichever it is, and the
+  /// help bar stays on the last row.
+  @Test(arguments: [Size.large, Size(width: 60, height: 14), Size(width: 40, height: 12)])
+  func theHighlightedItemStaysInSight(size: Size) {
+    let message =
+      "Read-only: /home/someone/inventory/items.json is now from a newer inventory "
+      + "(format version 2; this one reads up to 1)"
+    for item in Self.items {
+      let screen = draw(
+        appState(items: Self.items, selection: item.id), ui: ShellUI(banner: message), size: size)
+      let bannerTop = screen.lines.firstIndex { $0.contains("Read-only") } ?? 0
+      let row = screen.lines.firstIndex { $0.contains("› \(item.name) ") }
+      #expect(row.map { $0 < bannerTop } == true, "\(item.name): \(screen.lines)")
+      #expect(screen.lines[size.height - 1].contains("help"), "\(screen.lines)")
+    }
+  }
+}
