@@ -28,8 +28,9 @@ public struct DataLocation: Sendable {
   }
 
   /// What is wrong with a path the user chose (the flag, else the variable):
-  /// an empty flag, or a path in a directory that does not exist: a mistyped path would open an empty
-  /// app and make that directory at the first save. The default directory
+  /// an empty flag, a path ending in a slash, or a path in a directory that
+  /// does not exist: a mistyped path would open an empty app and make that
+  /// directory at the first save. The default directory
   /// is made when needed. Nil when there is nothing wrong.
   public func problem(flag: String?, environment: [String: String]) -> String? {
     let (path, named): (String, String)
@@ -43,6 +44,9 @@ public struct DataLocation: Sendable {
     } else {
       return nil
     }
+    // `dir/` would lock and save inside a directory (`s.json/` under a
+    // file): a path ending in a slash names no file.
+    if path.hasSuffix("/") { return "\(named) ends in /: give the data file's path" }
     let parent = Persistence.directory(of: path)
     var info = stat()
     if stat(parent, &info) == 0 {
