@@ -376,8 +376,11 @@ public final class CursesTerminal: TerminalBackend {
     _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
   }
 
-  /// Fails early, before any output, when there is no terminal to take over.
-  private static func checkTerminal() throws(CursesError) -> String {
+  /// Fails early, before any output, when there is no terminal to take over
+  /// (also for an app to ask before it takes its data file's lock); the
+  /// terminal's name otherwise.
+  @discardableResult
+  public static func checkTerminal() throws(CursesError) -> String {
     if isatty(0) == 0 { throw .notATerminal(stream: "standard input") }
     if isatty(1) == 0 { throw .notATerminal(stream: "standard output") }
     guard let value = getenv("TERM"), value.pointee != 0 else { throw .unknownTerminal("") }

@@ -33,6 +33,13 @@ struct RunInventory: AsyncParsableCommand {
       printInventoryError(message)
       throw ExitCode(2)
     }
+    // No terminal: said before the lock is taken (and its directory made).
+    do {
+      try CursesTerminal.checkTerminal()
+    } catch {
+      printInventoryError("\(error)")
+      throw ExitCode(1)
+    }
     let mayWrite = file.mayBeWritten
     let lock = launch.isReadOnly || !mayWrite ? nil : FileLock(dataPath: file.resolvedPath)
     let colors = !noColor && !NoColor.isRequested(environment: ProcessInfo.processInfo.environment)

@@ -79,6 +79,7 @@ struct RunApp: AsyncParsableCommand {
       printError(message)
       throw ExitCode(2)
     }
+    try checkTerminal()
     // Locked where saves go, so two links to one file share the lock; nothing
     // to lock (or save) when the path is not a regular file.
     let mayWrite = file.mayBeWritten
@@ -150,6 +151,18 @@ struct RunApp: AsyncParsableCommand {
   ) {
     let app = store.state.app
     standupsStore?.save(app.standupsList.standups, app.storeRevision)
+  }
+
+  /// A run with no terminal to draw on ends before it takes the lock (or
+  /// makes the data's directory, or connects), as it will when it opens it.
+  @MainActor
+  func checkTerminal() throws {
+    do {
+      try CursesTerminal.checkTerminal()
+    } catch {
+      printError("\(error)")
+      throw ExitCode(1)
+    }
   }
 
   /// The terminal, or a clear error before anything is drawn.

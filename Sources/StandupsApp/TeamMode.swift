@@ -125,6 +125,7 @@ extension RunApp {
       case .list, .filteredList: true
       default: false
       }
+    try checkTerminal()
     let team = try await TeamMode.open(url, offlineOK: offlineOk, deferMeetings: showsNoMeetings)
     let launch: Launch
     do {

@@ -48,6 +48,23 @@ struct DataPathEndToEndTests {
     }
   }
 
+  /// A run with no terminal to draw on (standard input not one) says so and
+  /// leaves nothing behind: no data directory made, no lock file.
+  @Test func aRunWithoutATerminalLeavesNoLockBehind() throws {
+    let home = try Harness.temporaryDirectory("no-terminal")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = TerminalSession.environment.merging(["XDG_DATA_HOME": home.path]) { $1 }
+      .filter { $0.key != "STANDUPS_DATA" && $0.key != "INVENTORY_DATA" }
+    for binary in [Self.standups, Self.inventory] {
+      let binary = try #require(binary)
+      let result = try Harness.run(
+        "/bin/sh", ["-c", "'\(binary)' < /dev/null"], environment: environment)
+      #expect(result.status == 1, "\(result.stderr)")
+      #expect(result.stderr.contains("standard input is not a terminal"), "\(result.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+  }
+
   /// `--data ""` (a script's unset variable) is a usage error, never the
   /// user's own data file: HOME points at a fresh directory, which stays empty.
   @Test func anEmptyDataFlagIsAUsageError() throws {
@@ -119,9 +136,10 @@ struct DataPathEndToEndTests {
     #expect(first.stdout.contains("Keyboard"), "\(first.stdout)")
   }
 
-  /// A data path in a directory that does not exist is a mistake to say,
-  /// not a place to start an empty app (and make the directory): the flag
-  /// and the variable alike, in both apps, for every command.
+  /// A data path in a directory that does not exist (or ending in a slash)
+  /// is a mistake to say, not a place to start an empty app (and make the
+  /// directory): the flag and the variable alike, in both apps, for every
+  /// command.
   @Test func aDataPathInAMissingDirectoryIsAUsageError() throws {
     let directory = try Harness.temporaryDirectory("missing-directory")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -151,6 +169,21 @@ struct DataPathEndToEndTests {
       standups, ["render", "--data", plain + "/s.json"], environment: TerminalSession.environment)
     #expect(underFile.status == 64)
     #expect(underFile.stderr.contains("\(plain) is not a directory"), "\(underFile.stderr)")
+    // A path ending in a slash, whether what is before it exists or not.
+    for (arguments, variables) in [
+      (["--data", plain + "/"], [:]), (["export", "--data", missing + "/"], [:]),
+      (["render"], ["STANDUPS_DATA": directory.path + "/"]),
+    ] {
+      let result = try Harness.run(
+        standups, arguments, environment: TerminalSession.environment.merging(variables) { $1 })
+      #expect(result.status == 64, "\(arguments) \(variables): \(result.stderr)")
+      #expect(result.stderr.contains("ends in /: give the data file's path"), "\(result.stderr)")
+    }
+    let inventory = try #require(Self.inventory)
+    let slash = try Harness.run(
+      inventory, ["--data", missing + "/"], environment: TerminalSession.environment)
+    #expect(slash.status == 64)
+    #expect(!FileManager.default.fileExists(atPath: missing), "the directory was made")
     let tilde = try Harness.run(
       standups, ["render", "--data=~/nowhere-\(UUID().uuidString)/s.json"],
       environment: TerminalSession.environment)
