@@ -30,10 +30,14 @@ struct RenderInventory: AsyncParsableCommand {
     // What the app would open: the samples on a first run (no file, or one
     // made empty to be filled); nothing from what is not a regular file.
     var items = Item.samples
+    // What the app would show is drawn all the same; the status says the
+    // file could not be read.
+    var unread = false
     do {
       if file.holdsDirectoryOrSpecialFile {
         printInventoryError("\(file.path) is not a regular file: showing no items")
         items = []
+        unread = true
       } else if file.emptyFileVersion() == nil, let loaded = try file.load() {
         items = loaded
       }
@@ -43,6 +47,7 @@ struct RenderInventory: AsyncParsableCommand {
       printInventoryError(
         (reason.hasSuffix(".") ? String(reason.dropLast()) : reason) + "; showing no items")
       items = []
+      unread = true
     }
     var route = Route.one
     if let text = options.open {
@@ -76,5 +81,6 @@ struct RenderInventory: AsyncParsableCommand {
       printInventoryError("cannot write the screen: \(problem)")
       throw ExitCode(1)
     }
+    if unread { throw ExitCode(1) }
   }
 }

@@ -40,7 +40,9 @@ struct Render: AsyncParsableCommand {
       printError(message)
       throw ExitCode(2)
     }
-    if let notice = launch.notice { printError(notice) }
+    // What the app would show is drawn all the same; the status says the
+    // file could not be read.
+    if let problem = launch.longNotice { writeToStandardError(terminalSafe(problem)) }
     var memory = ViewMemory()
     let frame = StandupsView.make().frame(
       Shell<AppFeature>.State(app: launch.state),
@@ -56,5 +58,6 @@ struct Render: AsyncParsableCommand {
       printError("cannot write the screen: \(problem)")
       throw ExitCode(1)
     }
+    if launch.longNotice != nil { throw ExitCode(1) }
   }
 }

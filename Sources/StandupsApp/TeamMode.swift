@@ -125,7 +125,6 @@ extension RunApp {
       case .list, .filteredList: true
       default: false
       }
-    try checkTerminal()
     let team = try await TeamMode.open(url, offlineOK: offlineOk, deferMeetings: showsNoMeetings)
     let launch: Launch
     do {

@@ -275,13 +275,17 @@ struct ExportEndToEndTests {
       ),
       "\(result.stderr)")
     #expect(result.stdout.isEmpty)
-    // `render` draws the empty list and says why, with the same reason.
+    // `render` draws the empty list, says why as export does, the path in
+    // full, and exits 1 (the file could not be read).
     let binary = try #require(AppSession.binary)
     let render = try Harness.run(
       binary, ["render", "--data", data.path, "--size", "80x24"],
       environment: TerminalSession.environment)
+    #expect(render.status == 1)
+    #expect(render.stdout.contains("No standups yet"), "\(render.stdout)")
     #expect(
-      render.stderr.contains("starting empty (not valid JSON at line 1, column 3:"),
+      render.stderr.hasPrefix(
+        "standups: \(data.path) is not a valid standups file: not valid JSON at line 1, column 3:"),
       "\(render.stderr)")
     #expect(data.contents == garbage)
     #expect(data.entries == ["s.json"], "nothing kept aside")
