@@ -19,7 +19,9 @@ struct Import: AsyncParsableCommand {
       once imported.
       """)
 
-  @Argument(help: "The data file to copy in.", completion: .file(extensions: ["json"]))
+  @Argument(
+    help: "The data file to copy in (or a pipe: /dev/stdin).",
+    completion: .file(extensions: ["json"]))
   var file: String
 
   @Option(
@@ -27,6 +29,37 @@ struct Import: AsyncParsableCommand {
     help: ArgumentHelp(
       "The database (default: $STANDUPS_DATABASE_URL).", valueName: "url"))
   var database: String?
+
+  /// The standups in `path`: a data file, or a pipe (`/dev/stdin`, `<(…)`)
+  /// read to its end; nil when it holds nothing but white space (a data file
+  /// with no standups yet, as the app opens it). What cannot be read is said
+  /// on standard error: exit 1.
+  static func read(_ path: String) throws -> IdentifiedArrayOf<Standup>? {
+    let file = DataFile(path: path)
+    do {
+      if file.holdsDirectoryOrSpecialFile {
+        let data = try StreamInput.read(path, limit: streamLimit)
+        guard data.contains(where: { !" \t\r\n".utf8.contains($0) }) else { return nil }
+        return try file.decode(data)
+      }
+      if file.emptyFileVersion() != nil { return nil }
+      guard let loaded = try file.read() else {
+        printError("\(path): no such file")
+        throw ExitCode(1)
+      }
+      return loaded.document
+    } catch let error as ExitCode {
+      throw error
+    } catch {
+      // The failure names the file.
+      printError("\(error)")
+      throw ExitCode(1)
+    }
+  }
+
+  /// The most a pipe may bring: far more than any team's standups, and an
+  /// end to reading one that never ends (`/dev/zero`).
+  static let streamLimit = 256 << 20
 
   static let needsDatabase = ValidationError(
     "import needs a database: --database URL or $STANDUPS_DATABASE_URL")
@@ -49,24 +82,9 @@ struct Import: AsyncParsableCommand {
           .replacingOccurrences(of: "See 'import", with: "See 'standups import"))
       throw ExitCode.validationFailure
     }
-    let standups: IdentifiedArrayOf<Standup>
-    // An empty file is a data file with no standups yet, as the app opens it.
-    if DataFile(path: file).emptyFileVersion() != nil {
+    guard let standups = try Self.read(file) else {
       print("\(terminalSafe(file)) holds no standups: nothing to import")
       return
-    }
-    do {
-      guard let loaded = try DataFile(path: file).read() else {
-        printError("\(file): no such file")
-        throw ExitCode(1)
-      }
-      standups = loaded.document
-    } catch let error as ExitCode {
-      throw error
-    } catch {
-      // The failure names the file.
-      printError("\(error)")
-      throw ExitCode(1)
     }
     let team = try await TeamMode.open(url)
     let summary: ImportSummary

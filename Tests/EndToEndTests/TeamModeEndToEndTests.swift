@@ -193,7 +193,15 @@ struct TeamModeEndToEndTests {
     #expect(
       try database.psql("SELECT count(*) FROM meetings") == "\(expected.flatMap(\.meetings).count)")
 
-    let second = try home.run(["import", file.path, "--database", database.url])
+    // Again, from a pipe (`/dev/stdin`): read to its end like a file.
+    let binary = try #require(AppSession.binary)
+    let second = try Harness.run(
+      "/bin/sh",
+      [
+        "-c",
+        "cat \(Harness.shellQuoted(file.path)) | \(Harness.shellQuoted(binary)) import "
+          + "/dev/stdin --database \(Harness.shellQuoted(database.url))",
+      ], environment: home.environment)
     #expect(second.status == 0, "\(second.stderr)")
     #expect(second.stdout.contains(": 0 added, 3 unchanged"), "\(second.stdout)")
     #expect(!second.stdout.contains("meetings added"))

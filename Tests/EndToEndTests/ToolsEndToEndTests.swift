@@ -94,6 +94,33 @@ struct ToolsEndToEndTests {
 
   /// A route that finds nothing in a data file that could not be read names
   /// the file as the reason, in both apps.
+  /// `import` reads a pipe to its end (here up to the server it cannot
+  /// reach), says what a pipe holds that is no data file, and names a
+  /// directory or an endless device instead of waiting or importing nothing.
+  @Test func importReadsAPipeAndRefusesWhatIsNoFile() throws {
+    let standups = try #require(Self.standups)
+    let (directory, path) = try Self.sampleFile(firstTitled: "Piped")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = "--database postgres://nobody@127.0.0.1:1/none"
+    func run(_ command: String) throws -> Harness.Output {
+      try Harness.run("/bin/sh", ["-c", command], environment: TerminalSession.environment)
+    }
+    let binary = Harness.shellQuoted(standups)
+    let piped = try run("cat '\(path)' | \(binary) import /dev/stdin \(database)")
+    #expect(piped.status == 1)
+    #expect(piped.stderr.contains("cannot reach the database server"), "\(piped.stderr)")
+    let broken = try run("echo '{' | \(binary) import /dev/stdin \(database)")
+    #expect(broken.status == 1)
+    #expect(
+      broken.stderr.contains("/dev/stdin is not a valid standups file"), "\(broken.stderr)")
+    let folder = try run("\(binary) import '\(directory.path)' \(database)")
+    #expect(folder.status == 1)
+    #expect(folder.stderr.contains("Is a directory"), "\(folder.stderr)")
+    let endless = try run("\(binary) import /dev/zero \(database)")
+    #expect(endless.status == 1)
+    #expect(endless.stderr.contains("it goes on past 256 MB"), "\(endless.stderr)")
+  }
+
   @Test func aRouteIntoACorruptFileBlamesTheFile() throws {
     let directory = try Harness.temporaryDirectory("corrupt-route")
     defer { try? FileManager.default.removeItem(at: directory) }
