@@ -101,6 +101,23 @@ struct UsageTests {
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
+  /// An empty route (a script's unset variable) is a usage error, never the
+  /// list: `export --open "$ROUTE"` would export everything.
+  @Test(arguments: [
+    ("standups", ["export", "--open", ""]), ("standups", ["render", "--open", " "]),
+    ("standups", ["--open", ""]), ("inventory", ["render", "--open", ""]),
+  ])
+  func anEmptyRouteIsAUsageError(app: String, arguments: [String]) throws {
+    let binary = try #require(
+      app == "standups" ? ToolsEndToEndTests.standups : ToolsEndToEndTests.inventory)
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("s.json").path
+    let result = try Harness.run(
+      binary, arguments + ["--data", data], environment: Self.environment)
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains("names no route; leave --open out"), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
   /// `-h <subcommand>` is that subcommand's help, not the default command's.
   @Test(arguments: [("standups", "export"), ("standups", "render"), ("inventory", "render")])
   func helpFlagBeforeASubcommandIsItsHelp(app: String, subcommand: String) throws {
