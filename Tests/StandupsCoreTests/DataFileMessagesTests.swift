@@ -53,7 +53,21 @@ struct DataFileMessagesTests {
       #", "meetings": [{"id": "00000000-0000-0000-0000-00000000000B", "date": "yesterday", "#
         + #""transcript": ""}]"#)
     #expect(
-      message(date) == "standups[0].meetings[0]: a date is not written as 2024-05-01T09:30:00Z")
+      message(date)
+        == "standups[0].meetings[0].date: a date is not written as 2024-05-01T09:30:00Z")
+    // A date written right but not on the calendar (JSONDecoder's own
+    // strategy would take the 30th of February for the 2nd of March).
+    for impossible in ["2026-02-30T09:30:00Z", "2025-02-29T09:30:00+01:00", "2026-03-01T24:00:00Z"]
+    {
+      let text = standup(
+        #", "meetings": [{"id": "00000000-0000-0000-0000-00000000000B", "date": ""#
+          + impossible + #"", "transcript": ""}]"#)
+      #expect(message(text) == "standups[0].meetings[0].date: \(impossible) is no such date")
+    }
+    let leapDay = standup(
+      #", "meetings": [{"id": "00000000-0000-0000-0000-00000000000B", "#
+        + #""date": "2024-02-29T23:30:00-01:00", "transcript": ""}]"#)
+    #expect(message(leapDay) == nil)
     let one =
       #"{"id": "00000000-0000-0000-0000-00000000000A", "title": "x", "theme": "teal", "#
       + #""minutes": 5, "attendees": []}"#

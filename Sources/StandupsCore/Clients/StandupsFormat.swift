@@ -51,7 +51,7 @@ public enum StandupsFormat {
     // file: the broken bytes become U+FFFD and everything else loads.
     let data = DecodingMessages.repairingUTF8(data)
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
+    decoder.dateDecodingStrategy = .custom(Self.decodeDate)
     do {
       struct Version: Decodable { var version: Int }
       let version = try decoder.decode(Version.self, from: data).version
@@ -63,6 +63,27 @@ public enum StandupsFormat {
       throw .corrupt(
         DecodingMessages.describe(error, in: data, wholeNumberKeys: ["version", "minutes"]))
     }
+  }
+
+  /// An ISO 8601 date, as `.iso8601` reads it, but only a real one: that
+  /// strategy takes 2026-02-30 for March 2nd and 25:00 for the next day.
+  @Sendable static func decodeDate(_ decoder: any Decoder) throws -> Date {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "Expected date string to be ISO8601-formatted.")
+    }
+    let fields = text.utf8.prefix(19).split(whereSeparator: { !(0x30...0x39).contains($0) })
+      .map { Int(String(decoding: $0, as: UTF8.self)) ?? -1 }
+    guard fields.count == 6, (1...12).contains(fields[1]),
+      (1...DataFileReader.days(inMonth: fields[1], year: fields[0])).contains(fields[2]),
+      fields[3] < 24, fields[4] < 60, fields[5] < 60
+    else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "\(text) is no such date")
+    }
+    return date
   }
 
   public static func encode(_ standups: IdentifiedArrayOf<Standup>) throws -> Data {
