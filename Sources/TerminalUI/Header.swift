@@ -47,11 +47,8 @@ public struct Header: Hashable, Sendable {
       let crumbWidth = TextWidth.of(crumbs[index])
       guard crumbWidth > shortestCut else { continue }
       let cut = TextWidth.truncate(crumbs[index], to: max(shortestCut, crumbWidth - excess))
-      // "The quick…", not "The quick …".
-      crumbs[index] =
-        cut.hasSuffix(" " + TextWidth.ellipsis)
-        ? String(cut.dropLast().reversed().drop { $0 == " " }.reversed()) + TextWidth.ellipsis
-        : cut
+      // Without the padding after its "…": the separator follows.
+      crumbs[index] = String(cut.reversed().drop { $0 == " " }.reversed())
       excess -= crumbWidth - TextWidth.of(crumbs[index])
     }
     return crumbs.joined(separator: separator)

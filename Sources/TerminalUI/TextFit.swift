@@ -60,7 +60,8 @@ extension TextWidth {
   }
 
   /// `s` cut to at most `width` columns, ending in "…" when something was cut.
-  /// When a wide character cannot fit, a space pads the result to exactly `width`.
+  /// Spaces where it was cut, or a wide character that cannot fit, leave
+  /// the room after the "…": the result pads to exactly `width`.
   public static func truncate(_ s: String, to width: Int, ellipsis: String = ellipsis) -> String {
     guard width > 0 else { return "" }
     let s = Sanitizer.inert(s)
@@ -69,7 +70,11 @@ extension TextWidth {
     let e = of(ellipsis)
     guard e <= width else { return String(whole.text) + spaces(width - whole.width) }
     let kept = prefix(s[...], fitting: width - e)
-    return String(kept.text) + ellipsis + spaces(width - e - kept.width)
+    // "Headphones…", not "Headphones …": a cut at a word's end drops the space.
+    var text = kept.text
+    while text.last?.isWhitespace == true { text = text.dropLast() }
+    let keptWidth = kept.width - (kept.text.count - text.count)
+    return String(text) + ellipsis + spaces(width - e - keptWidth)
   }
 
   /// `s` cut from the left to at most `width` columns, starting with "…" when

@@ -47,7 +47,7 @@ import TextSnapshotTesting
     ]
     let screen = draw(detail(standup), size: .large)
     let row = screen.lines.first { $0.contains("word word") }
-    #expect(row?.contains("word …") == true, "\(row ?? "no row")")
+    #expect(row?.contains("word word…") == true, "\(row ?? "no row")")
     #expect(!screen.shows("second line"))
     #expect(screen.shows("Short note"))
   }

@@ -13,6 +13,9 @@ import Testing
     #expect(TextWidth.truncate("hello", to: 1) == "…")
     #expect(TextWidth.truncate("hello", to: 0) == "")
     #expect(TextWidth.truncate("hello", to: -3) == "")
+    // Cut at a word's end: no space before the "…", the room after it.
+    #expect(TextWidth.truncate("Headphones theirs", to: 12) == "Headphones… ")
+    #expect(TextWidth.truncate("Dev  🇫🇷 会議", to: 6) == "Dev…  ")
   }
 
   @Test func wideCharactersAreNeverSplit() {

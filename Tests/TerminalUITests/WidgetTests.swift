@@ -197,6 +197,12 @@ import Testing
       #expect(
         TextWidth.of(Header.breadcrumbs(["Standups", long, "Record"], width: width)) <= width)
     }
+    // A cut before a space or a wide character leaves no space around "…".
+    let wide = "👩‍💻 Dev 🇫🇷 会議会議 café"
+    for width in 10...40 {
+      let crumbs = Header.breadcrumbs(["Standups", wide, "Record"], width: width)
+      #expect(!crumbs.contains(" …") && !crumbs.contains("  "), "\(width): \(crumbs)")
+    }
   }
 
   /// A letter is underlined only where typing it presses the button.
