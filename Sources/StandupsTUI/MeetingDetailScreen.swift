@@ -109,6 +109,9 @@ enum MeetingDetailScreen {
       for (i, row) in rows.dropFirst(offset).prefix(visible).enumerated() {
         content.put(row, x: 3, y: top + i, width: max(0, width - 4))
       }
+      Scrollbar.draw(
+        in: &content, x: width - 1, y: top, height: visible, count: rows.count, offset: offset,
+        visible: visible)
     }
   }
 }

@@ -86,27 +86,12 @@ public struct ListView: Hashable, Sendable {
       if isSelected, !highlight.isEmpty { canvas.restyle(rect) { $0.with(highlight) } }
     }
     if scrollbar {
-      drawScrollbar(
-        in: &canvas, x: size.width - 1, height: size.height, offset: offset, visible: visible)
+      Scrollbar.draw(
+        in: &canvas, x: size.width - 1, height: size.height, count: count, offset: offset,
+        visible: visible)
     }
     return offset
   }
-
-  private func drawScrollbar(
-    in canvas: inout Canvas, x: Int, height: Int, offset: Int, visible: Int
-  ) {
-    let thumb = max(1, height * visible / count)
-    let travel = height - thumb
-    let top = count > visible ? (travel * offset + (count - visible) / 2) / (count - visible) : 0
-    // Fills of one-column cells: a run of them is not text to measure.
-    canvas.fill(Rect(x: x, y: 0, width: 1, height: top), with: Self.track)
-    canvas.fill(Rect(x: x, y: top, width: 1, height: thumb), with: Self.thumb)
-    canvas.fill(
-      Rect(x: x, y: top + thumb, width: 1, height: height - top - thumb), with: Self.track)
-  }
-
-  private static let track = Cell(text: "│", style: .dim)
-  private static let thumb = Cell(text: "┃")
 }
 
 /// What a list remembers between frames: where it is scrolled to. Kept by the

@@ -31,6 +31,22 @@ struct TranscriptScrollTests {
     return backend.lines[title + 1].trimmingCharacters(in: .whitespaces)
   }
 
+  /// A transcript taller than its rows has a scrollbar at the right edge,
+  /// its thumb at the top first and at the bottom at the end.
+  @Test func aLongTranscriptShowsAScrollbar() {
+    let size = Size(width: 80, height: 24)
+    let (runtime, backend) = makeRuntime(Self.state(), size: size)
+    func edge() -> [String] {
+      let title = backend.lines.firstIndex { $0.contains("Transcript") } ?? 0
+      return backend.lines[(title + 1)..<(size.height - 2)].map { String($0.dropLast().suffix(1)) }
+    }
+    #expect(edge().first == "┃", "\(backend.lines)")
+    #expect(edge().last == "│", "\(backend.lines)")
+    runtime.press(.char("G"))
+    #expect(edge().first == "│", "\(backend.lines)")
+    #expect(edge().last == "┃", "\(backend.lines)")
+  }
+
   @Test func aResizeKeepsTheNoteAtTheTop() {
     let (runtime, backend) = makeRuntime(Self.state(), size: Size(width: 80, height: 24))
     for _ in 0..<30 { runtime.press(.down) }
