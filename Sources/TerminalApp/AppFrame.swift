@@ -90,7 +90,8 @@ extension AppView {
 
   /// What full help lists for a keymap: its bindings and the global keys.
   private func helpBindings(_ keymap: Keymap<Action>) -> [KeyBinding] {
-    keymap.bindings + Self.globalCommands.map(\.binding)
+    keymap.bindings + (keymap.typesText ? TextFieldState.helpBindings : [])
+      + Self.globalCommands.map(\.binding)
   }
 
   /// `?` opens help, or only F1 where printable keys type text.

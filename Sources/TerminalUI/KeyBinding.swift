@@ -107,6 +107,8 @@ public struct KeyBinding: Hashable, Sendable {
 public enum HelpGroup: Int, CaseIterable, Hashable, Sendable {
   /// Moving around: selection, paging, fields.
   case moving
+  /// Editing the text field that has the focus (keys no command claims).
+  case typing
   /// What the screen does: open, add, save, delete…
   case actions
   /// Keys of the whole app: help, quit, suspend.
@@ -115,6 +117,7 @@ public enum HelpGroup: Int, CaseIterable, Hashable, Sendable {
   public var title: String {
     switch self {
     case .moving: "Moving"
+    case .typing: "Typing"
     case .actions: "Actions"
     case .app: "App"
     }

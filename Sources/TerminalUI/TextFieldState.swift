@@ -19,6 +19,14 @@ public struct TextFieldState: Hashable, Sendable {
     self.maxLength = maxLength
   }
 
+  /// What `apply` does, for full help while a field has the focus: listed
+  /// only, they claim no key (the field takes them as no command does).
+  public static let helpBindings: [KeyBinding] = [
+    ("←/→", "move"), ("ctrl+←/→", "move a word"), ("home/end", "to start/end"),
+    ("backspace/del", "delete"), ("ctrl+w/alt+d", "delete a word back/on"),
+    ("ctrl+u/k", "delete to start/end"),
+  ].map { KeyBinding(keys: [], help: $0, group: .typing, isInShortHelp: false) }
+
   /// Applies an editing key. Returns true when the key is an editing key, even
   /// if it changed nothing (← at the start), so callers don't also treat it as
   /// a command; false for keys the field leaves to the caller (enter, esc, ↑…).
