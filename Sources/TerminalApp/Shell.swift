@@ -234,6 +234,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       state.banner = nil
       let effect = show(.notice(warning), in: &state)
       state.isQuitWarningShown = true
+      // The warning offers the sheet's keys (ctrl+s saves): full help, in
+      // front of the sheet, would take them.
+      state.isHelpShown = false
       return effect
     case .quitRequested(let signal):
       // A signal: whatever was unsaved, warned about or not, nobody agreed

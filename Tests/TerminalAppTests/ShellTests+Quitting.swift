@@ -48,6 +48,20 @@ extension ShellTests {
     }
   }
 
+  /// Over full help, the warning closes help: the keys it offers (save)
+  /// are the sheet's, which help would take.
+  @Test func theQuitWarningClosesHelp() async {
+    let store = makeStoreWithUnsavedWork()
+    await store.send(.helpToggled) { $0.isHelpShown = true }
+    await store.send(.quitPressed) {
+      $0.banner = .notice("The count is not saved")
+      $0.isQuitWarningShown = true
+      $0.isHelpShown = false
+    }
+    await store.send(.quitPressed) { $0.isQuitRequested = true }
+    await store.skipInFlightEffects()
+  }
+
   @Test func theQuitKeyQuitsAtOnceWhenNothingIsUnsaved() async {
     let store = makeStore()
     await store.send(.quitPressed) { $0.isQuitRequested = true }
