@@ -118,12 +118,16 @@ extension InventoryFuzz {
     /// The screen's bottom row is its help bar — the keys in force that fit,
     /// inset by one column — whatever is drawn over the rest of it: the
     /// screen's, an alert's or a confirmation dialog's; blank under a sheet
-    /// or popover, which shows its keys in its box.
-    static func helpBar(_ frame: Frame, state: AppFeature.State, size: Size) -> String? {
+    /// or popover, which shows its keys in its box, and under full help.
+    static func helpBar(_ frame: Frame, state: AppFeature.State, helpShown: Bool, size: Size)
+      -> String?
+    {
       guard let screen = frame.layers.first else { return "no screen layer" }
       let scene = InventoryView.scene(state, size: size, environment: RenderEnvironment())
       let line: String
       switch scene.overlay {
+      case _ where helpShown:
+        line = ""
       case nil:
         line = " " + HelpBar.line(scene.screen.keymap.bindings + [helpKey], width: size.width - 2)
       case .alert(let alert):

@@ -201,7 +201,10 @@ enum InventoryFuzz {
         problems.append(grid)
       }
       problems += Invariants.layers(frame, state: state, size: size, fits: fits)
-      if fits, let helpBar = Invariants.helpBar(frame, state: state.app, size: size) {
+      if fits,
+        let helpBar = Invariants.helpBar(
+          frame, state: state.app, helpShown: state.isHelpShown, size: size)
+      {
         problems.append(helpBar)
       }
       if !fits, let notice = Invariants.tooSmallNotice(backend.lines, size: size) {
