@@ -57,9 +57,9 @@ public enum InventoryView {
           discarding: isDuplicate ? "the duplicate" : "the new item", needs: "a name")
     case .edit(let item, let canSave):
       canSave
-        ? Keys.unsavedWarning(saving: "your changes to \(Sanitizer.quoted(item.name))")
+        ? Keys.unsavedWarning(saving: "your changes to \(Sanitizer.quoted(item.shownName))")
         : Keys.unsavedWarning(
-          discarding: "your changes to \(Sanitizer.quoted(item.name))", needs: "a name")
+          discarding: "your changes to \(Sanitizer.quoted(item.shownName))", needs: "a name")
     case nil: nil
     }
   }

@@ -18,7 +18,7 @@ extension Item.Color {
 extension Item {
   /// The name as drawn: inert, so that measuring it gives its width on screen.
   var displayName: String {
-    name.allSatisfy(\.isWhitespace) ? "(no name)" : Sanitizer.inert(name)
+    Sanitizer.inert(shownName)
   }
 }
 

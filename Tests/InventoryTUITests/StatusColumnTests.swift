@@ -45,5 +45,13 @@ struct StatusColumnTests {
     var state = AppFeature.State(inventory: Inventory.State(items: [blank]))
     state.selectedTab = .inventory
     #expect(draw(state, size: Size(width: 80, height: 24)).shows("(no name)"))
+    // So do the delete alert, the duplicate dialog, and the copy's name.
+    state.inventory.destination = .alert(.deleteItem(blank))
+    #expect(draw(state, size: Size(width: 80, height: 24)).shows("Delete (no name)?"))
+    state.inventory.destination = .duplicate(.duplicateItem(blank))
+    #expect(draw(state, size: Size(width: 80, height: 24)).shows("(no name)"))
+    #expect(ItemForm.State.duplicate(of: blank, id: .init(UUID(3))).item.name == "copy")
+    let named = Item(id: .init(UUID(4)), name: " Lamp ")
+    #expect(ItemForm.State.duplicate(of: named, id: .init(UUID(5))).item.name == "Lamp copy")
   }
 }

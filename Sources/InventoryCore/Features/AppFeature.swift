@@ -83,7 +83,7 @@ public struct AppFeature: Reducer {
     // Newer versions of the same items replace the ones offered before.
     state.conflicts.removeAll { conflicts[id: $0.id] != nil }
     state.conflicts += conflicts
-    let names = conflicts.map { stored[id: $0.id]?.name ?? $0.name }
+    let names = conflicts.map { (stored[id: $0.id] ?? $0).shownName }
     return .run { [store] send in
       let copy = await store.keepConflicts(conflicts)
       await send(.notified(.conflict(names: names, copy: copy)))
@@ -112,7 +112,7 @@ public struct AppFeature: Reducer {
         if !merge.conflicts.isEmpty {
           effects.append(keepConflicts(merge.conflicts, stored: merge.items, in: &state))
         } else if let kept = merge.keptDespiteDeletion.first {
-          effects.append(.send(.notified(.keptDespiteDeletion(name: kept.name))))
+          effects.append(.send(.notified(.keptDespiteDeletion(name: kept.shownName))))
         } else if let notice {
           effects.append(.send(.notified(notice)))
         }
@@ -133,7 +133,7 @@ public struct AppFeature: Reducer {
         form.cursor = mine.name.count
         state.inventory.destination = .edit(form)
         guard stored != nil else {
-          return .send(.notified(.deletedWhileEditing(name: mine.name)))
+          return .send(.notified(.deletedWhileEditing(name: mine.shownName)))
         }
         state.inventory.selection = mine.id
         return .none

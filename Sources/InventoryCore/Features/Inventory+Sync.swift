@@ -39,7 +39,7 @@ extension Inventory.State {
       }
       form.restoreIndex = old[..<index].count { merged[id: $0.id] != nil }
       destination = .edit(form)
-      return .deletedWhileEditing(name: old[index].name)
+      return .deletedWhileEditing(name: old[index].shownName)
     case .alert(let alert):
       shown =
         alert.buttons.compactMap { button -> Item.ID? in
@@ -54,6 +54,6 @@ extension Inventory.State {
     }
     guard let shown, merged[id: shown] == nil else { return nil }
     destination = nil
-    return old[id: shown].map { .deletedElsewhere(name: $0.name) }
+    return old[id: shown].map { .deletedElsewhere(name: $0.shownName) }
   }
 }

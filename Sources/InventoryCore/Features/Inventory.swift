@@ -235,7 +235,9 @@ extension ItemForm.State {
     Self(
       title: "Duplicate item",
       item: Item(
-        id: id, name: "\(item.name.trimmingCharacters(in: .whitespacesAndNewlines)) copy",
+        id: id,
+        name: ([item.name.trimmingCharacters(in: .whitespacesAndNewlines)] + ["copy"])
+          .filter { !$0.isEmpty }.joined(separator: " "),
         color: item.color, status: item.status),
       duplicateOf: item.id)
   }
@@ -251,7 +253,7 @@ extension ItemForm.State {
 extension AlertState where Action == Inventory.Destination.Alert {
   public static func deleteItem(_ item: Item) -> Self {
     Self(
-      title: "Delete \(item.name)?",
+      title: "Delete \(item.shownName)?",
       message: "Are you sure you want to delete this item?",
       buttons: [
         .destructive("Delete", action: .confirmDeletion(item.id)),
@@ -264,7 +266,7 @@ extension AlertState where Action == Inventory.Destination.Alert {
 extension ConfirmationDialogState where Action == Inventory.Destination.Dialog {
   public static func duplicateItem(_ item: Item) -> Self {
     Self(
-      title: item.name,
+      title: item.shownName,
       buttons: [
         .default("Duplicate", action: .confirmDuplication(item.id)),
         .cancel("Cancel"),

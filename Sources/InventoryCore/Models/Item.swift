@@ -9,6 +9,12 @@ public struct Item: Equatable, Hashable, Identifiable, Sendable {
   public var color: Color?
   public var status: Status
 
+  /// The name where it names the item (a title, a list): "(no name)" for a
+  /// name of nothing but spaces (a hand-edited file may hold one).
+  public var shownName: String {
+    name.allSatisfy(\.isWhitespace) ? "(no name)" : name
+  }
+
   public init(
     id: ID, name: String = "", color: Color? = nil, status: Status = .inStock(quantity: 1)
   ) {
