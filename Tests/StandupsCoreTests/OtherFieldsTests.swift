@@ -81,6 +81,21 @@ struct OtherFieldsTests {
     #expect(standup.meetings.first?.otherFields["mood"] == .number("4"))
   }
 
+  /// Another program's member at the top level (which a save does not
+  /// keep) leaves the file on the fast path: the standups' own fields keep
+  /// their numbers as written. A repeated one is still the decoder's.
+  @Test func aTopLevelFieldKeepsTheFastPath() throws {
+    let file = Self.file.replacingOccurrences(
+      of: "\"standups\" :", with: "\"exportedBy\" : {\"tool\": [1.50, null]},\n  \"standups\" :")
+    #expect(file != Self.file)
+    let standups = try #require(DataFileReader.read(Data(file.utf8)))
+    #expect(standups.first?.otherFields == Self.expectedFields)
+    #expect(try StandupsFormat.decode(Data(file.utf8)) == standups)
+    let repeated = file.replacingOccurrences(
+      of: "\"exportedBy\"", with: "\"x\": 1, \"x\": 2, \"exportedBy\"")
+    #expect(DataFileReader.read(Data(repeated.utf8)) == nil)
+  }
+
   @Test func aSaveWritesThemBackInTheirSortedPlaces() throws {
     let standups = try StandupsFormat.decode(Data(Self.file.utf8))
     let written = String(decoding: try StandupsFormat.encode(standups), as: UTF8.self)

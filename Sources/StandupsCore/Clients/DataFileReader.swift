@@ -7,9 +7,9 @@ import Foundation
 /// machinery, `UUID(uuidString:)` and the ISO 8601 parser (about 0.4 s for
 /// 1 000 standups × 20 meetings); this takes a few tens of milliseconds.
 ///
-/// It only ever *accepts less*: on anything it does not expect — an unknown or
-/// repeated key, a number that is not a plain integer, a date with fractional
-/// seconds or an offset, a duplicate id, a newer version, bytes outside a
+/// It only ever *accepts less*: on anything it does not expect — a repeated
+/// key, a key written with escapes, a number that is not a plain integer, a
+/// date with fractional seconds or an offset, a duplicate id, a newer version, bytes outside a
 /// string that are not JSON — it returns nil and `StandupsFormat.decode` reads the
 /// file with `JSONDecoder` as before, which also words the errors. What it does
 /// accept, it reads exactly as `JSONDecoder` would (invalid UTF-8 inside a
@@ -101,16 +101,20 @@ struct DataFileReader {
   private mutating func file() -> IdentifiedArrayOf<Standup>? {
     var version: Int?
     var standups: IdentifiedArrayOf<Standup>?
+    // Another program's members at the top level are read (a repeated one
+    // is the decoder's to report) and not kept: a save writes only these two.
+    var others: [JSONMembers.Member] = []
     guard
-      object({ reader, key in
-        switch key {
-        case .version: return Self.once(&version) { reader.integer() }
-        case .standups:
-          return Self.once(&standups) { reader.standups() }
-        default:
-          return false
-        }
-      })
+      object(
+        { reader, key in
+          switch key {
+          case .version: return Self.once(&version) { reader.integer() }
+          case .standups:
+            return Self.once(&standups) { reader.standups() }
+          default:
+            return false
+          }
+        }, other: { reader, key in reader.otherMember(key, into: &others) })
     else { return nil }
     skipWhitespace()
     guard i == bytes.count, let version, version <= StandupsFormat.currentVersion, let standups
