@@ -84,7 +84,10 @@ public enum DecodingMessages {
       let instead = description.range(
         of: " instead", range: found.upperBound..<description.endIndex)
     else { return nil }
-    return String(description[found.upperBound..<instead.lowerBound])
+    let kind = String(description[found.upperBound..<instead.lowerBound])
+    // The decoder names some kinds by their Swift types.
+    return ["bool": "true or false", "number": "a number", "a dictionary": "an object"][kind]
+      ?? kind
   }
 
   static func reworded(_ description: String) -> String {

@@ -25,6 +25,11 @@ struct DataFileMessagesTests {
   @Test(arguments: [
     ("[]", "the top level: expected an object, found an array"),
     (#"{"version": "1", "standups": []}"#, "version: expected a whole number, found a string"),
+    // Kinds the decoder names by their Swift types, in the file's words.
+    (
+      #"{"version": true, "standups": []}"#, "version: expected a whole number, found true or false"
+    ),
+    (#"{"version": 1, "standups": {}}"#, "standups: expected an array, found an object"),
     (
       #"{"version": 1, "standups": [{"id": "nope", "title": "x", "theme": "teal", "#
         + #""minutes": 5, "attendees": []}]}"#,
