@@ -21,6 +21,45 @@ extension ParsableCommand {
       + (shown + ["help"]).joined(separator: ", ") + ")"
   }
 
+  /// The usage error for a first word that is neither an option nor a
+  /// command (`standups exprot`): the default command takes no words, so
+  /// the parser would say only "Unexpected argument" under the default's
+  /// usage. A command a letter or two away is suggested.
+  public static func unknownCommand(in arguments: [String]) -> String? {
+    guard let word = arguments.first, !word.hasPrefix("-"), word != "help",
+      !hasSubcommand(word)
+    else { return nil }
+    let shown = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map {
+      $0._commandName
+    }
+    let near = shown.first { editDistance($0, word.lowercased()) <= 2 }
+    return "'\(word)' is not a command"
+      + (near.map { "; did you mean '\($0)'?" }
+        ?? " (commands: " + (shown + ["help"]).joined(separator: ", ") + ")")
+  }
+
+  /// Letters to insert, delete or change to make `a` into `b`; a swap of
+  /// two neighbours counts one.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let change = a[i - 1] == b[j - 1] ? 0 : 1
+        table[i][j] = min(
+          table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + change)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return table[a.count][b.count]
+  }
+
   /// `-h export` and `--help export` as `help export`: with a default
   /// subcommand the parser would take the flag for the default's and show
   /// its help, whatever subcommand follows.
@@ -36,11 +75,13 @@ extension ParsableCommand {
     configuration.subcommands.contains { $0._commandName == name }
   }
 
-  /// Stops with that usage error (exit status 64), before anything runs.
+  /// Stops with either usage error (exit status 64), before anything runs.
   public static func rejectUnknownHelpTopic(
     in arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) {
-    guard let message = unknownHelpTopic(in: arguments) else { return }
+    guard let message = unknownHelpTopic(in: arguments) ?? unknownCommand(in: arguments) else {
+      return
+    }
     exitSafely(withError: ValidationError(message))
   }
 }

@@ -101,6 +101,22 @@ struct UsageTests {
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
+  /// A first word that is no command is said as such, with the command it
+  /// was likely meant for, not as an argument the default command refuses.
+  @Test(arguments: [
+    ("standups", "exprot", "'exprot' is not a command; did you mean 'export'?"),
+    ("standups", "Render", "'Render' is not a command; did you mean 'render'?"),
+    ("standups", "zzz", "'zzz' is not a command (commands: run, render, export, import, help)"),
+    ("inventory", "rnder", "'rnder' is not a command; did you mean 'render'?"),
+  ])
+  func aMistypedCommandIsNamed(app: String, word: String, message: String) throws {
+    let binary = try #require(
+      app == "standups" ? ToolsEndToEndTests.standups : ToolsEndToEndTests.inventory)
+    let result = try Harness.run(binary, [word], environment: Self.environment)
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
+  }
+
   /// An empty route (a script's unset variable) is a usage error, never the
   /// list: `export --open "$ROUTE"` would export everything.
   @Test(arguments: [
