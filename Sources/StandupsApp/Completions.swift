@@ -34,7 +34,9 @@ enum RouteCompletion {
     let path = standupsDataLocation.resolve(
       flag: flag.map { expandingTilde($0, home: home) }, environment: environment)
     let standups = (try? DataFile(path: path).load()) ?? nil
-    let routes = routes(for: standups ?? [], prefix: prefix)
+    var routes = routes(for: standups ?? [], prefix: prefix)
+    // `export` refuses the new standup's sheet: nothing to export there.
+    if words.count > 1, words[1] == "export" { routes.removeAll { $0 == "/new" } }
     switch environment["SAP_SHELL"] {
     // Zsh's script gives them to `_describe`, which reads `value:description`.
     case "zsh": return routes.map(escapedForDescribe)

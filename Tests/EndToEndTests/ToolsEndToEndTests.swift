@@ -291,6 +291,10 @@ struct ToolsEndToEndTests {
     #expect(offered.contains("/Engineering/record"))
     #expect(offered.contains("/1/meetings/1"))
     #expect(!offered.contains("/2/meetings/1"), "Engineering has no meetings")
+    // export refuses the new standup's sheet, so it is not offered there.
+    let forExport = try fixture.complete("standups export --data \(fixture.data) --open ")
+    #expect(forExport.contains("/1/meetings/1"))
+    #expect(!forExport.contains("/new"), "\(forExport)")
   }
 
   @Test func theDataVariableIsHonouredWithoutAnOption() throws {
