@@ -23,20 +23,35 @@ enum ItemDetailScreen {
     canvas.within(Rect(x: 2, y: 2, width: max(0, size.width - 4), height: max(0, size.height - 4)))
     { content in
       let width = content.bounds.width
-      content.put(item.displayName, x: 0, y: 0, width: width, style: Styles.title)
+      let name = nameLines(item.displayName, width: width, rows: content.bounds.height - 3)
+      for (row, line) in name.enumerated() {
+        content.put(line, x: 0, y: row, width: width, style: Styles.title)
+      }
+      let top = name.count + 1
       let labelWidth = 8
-      content.put("Colour", x: 0, y: 2, style: Styles.hint)
+      content.put("Colour", x: 0, y: top, style: Styles.hint)
       var x = Styles.drawSwatch(
-        item.color, in: &content, x: labelWidth, y: 2, environment: environment)
+        item.color, in: &content, x: labelWidth, y: top, environment: environment)
       // With colour, the swatch is followed by the name; without, the name is the swatch.
       if environment.usesColor || item.color == nil {
         if item.color != nil { x += 1 }
-        content.put(item.colorName, x: x, y: 2)
+        content.put(item.colorName, x: x, y: top)
       }
-      content.put("Status", x: 0, y: 3, style: Styles.hint)
+      content.put("Status", x: 0, y: top + 1, style: Styles.hint)
       content.put(
-        item.status.text, x: labelWidth, y: 3, width: max(0, width - labelWidth),
+        item.status.text, x: labelWidth, y: top + 1, width: max(0, width - labelWidth),
         style: InventoryListScreen.statusStyle(item.status))
     }
+  }
+
+  /// The name on as many rows as it needs, up to three (and no more than
+  /// `rows`): the rest on the last one, cut with "…". The screen is where a
+  /// name too long for the list is read whole.
+  static func nameLines(_ name: String, width: Int, rows: Int) -> [String] {
+    let rows = max(1, min(3, rows))
+    let lines = TextWidth.wrap(name, width: max(1, width))
+    guard lines.count > rows else { return lines.isEmpty ? [""] : lines }
+    let rest = lines[(rows - 1)...].joined(separator: " ")
+    return lines.prefix(rows - 1) + [TextWidth.truncate(rest, to: width)]
   }
 }

@@ -37,6 +37,23 @@ struct StatusColumnTests {
         == Item.Status.outOfStock(isOnBackOrder: true).text)
   }
 
+  /// A name too long for a row is read whole on the item's screen, on up
+  /// to three rows, the rest cut there with "…"; the rows below follow.
+  @Test func aLongNameWrapsOnTheItemsScreen() {
+    let words = (1...12).map { "word\($0)" }.joined(separator: " ")
+    let item = Item(id: .init(UUID(6)), name: words, color: .red)
+    let state = appState(items: [item], destination: .detail(ItemDetail.State(item: item)))
+    let screen = draw(state, size: Size(width: 40, height: 24))
+    let text = screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    #expect(text.contains(words), "\(screen.lines)")
+    #expect(screen.shows("Colour"))
+    #expect(screen.shows("Status"))
+    let longer = Item(id: .init(UUID(7)), name: words + " " + words + " " + words)
+    let lines = ItemDetailScreen.nameLines(longer.name, width: 36, rows: 20)
+    #expect(lines.count == 3)
+    #expect(lines.last?.hasSuffix("…") == true, "\(lines)")
+  }
+
   /// A name of spaces (a hand-edited file) shows as a missing one, in the
   /// list and on the item's screen, not as an empty row.
   @Test func aBlankNameShowsAsNoName() {
