@@ -175,10 +175,13 @@ enum StandupFormSheet {
     drawThemePicker(
       form.standup.theme, focused: form.focus == .theme, in: &canvas, x: labelWidth, y: 2)
 
-    // Too short a sheet for the usual gaps (the app's minimum size): the
-    // warning row only when there is a warning, and the "add" hint only with
-    // a row to spare, so that the focused attendee shows above the help line.
-    let compact = canvas.bounds.height < 9
+    // Too short a sheet for the usual gaps (the app's minimum size), or for
+    // them and every attendee: the warning row only when there is a
+    // warning, and the "add" hint only with a row to spare, so that the
+    // focused attendee shows above the help line. Attendees before gaps.
+    let compact =
+      canvas.bounds.height < 9
+      || form.standup.attendees.count > canvas.bounds.height - 8
     var y = 3
     if form.isTitleMissing {
       // Under the field when it fits there, else from the left edge.
