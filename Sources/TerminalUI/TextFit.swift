@@ -72,8 +72,11 @@ extension TextWidth {
     let kept = prefix(s[...], fitting: width - e)
     // "Headphones…", not "Headphones …": a cut at a word's end drops the space.
     var text = kept.text
-    while text.last?.isWhitespace == true { text = text.dropLast() }
-    let keptWidth = kept.width - (kept.text.count - text.count)
+    var keptWidth = kept.width
+    while text.last == " " {
+      text = text.dropLast()
+      keptWidth -= 1
+    }
     return String(text) + ellipsis + spaces(width - e - keptWidth)
   }
 
