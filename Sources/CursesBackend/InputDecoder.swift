@@ -43,6 +43,12 @@ struct InputDecoder {
     if pasteText == nil, let lines = Self.unmarkedLines(input) {
       return [.paste(lines)]
     }
+    // Tabs among pasted text (a row copied from a spreadsheet: cells, empty
+    // ones, and its line break) are text: a read of nothing but characters
+    // and tabs, with one line break at most at its end, and characters
+    // enough for a paste. Fewer, or with other keys in the read, they are
+    // the Tab key (typed ahead).
+    let tabsAreText = pasteText == nil && Self.isPastedRow(input, threshold: burstThreshold)
     var events: [TerminalEvent] = []
     var text = String.UnicodeScalarView()
     func flushText() {
@@ -73,15 +79,7 @@ struct InputDecoder {
       case .character(let value):
         if let scalar = Unicode.Scalar(value), Self.isPrintable(scalar) {
           text.append(scalar)
-        } else if value == Self.tab, !text.isEmpty, i + 1 < input.count,
-          case .character(let next) = input[i + 1],
-          let scalar = Unicode.Scalar(next), Self.isPrintable(scalar),
-          Self.isTextAndTabs(input)
-        {
-          // A tab between characters in a read of nothing else (a row pasted
-          // from a spreadsheet) is text when they add up to a paste, the Tab
-          // key otherwise (`flushText`). With Enter or another key in the
-          // read, it is keys typed ahead.
+        } else if value == Self.tab, tabsAreText {
           text.append(Unicode.Scalar(UInt8(value)))
         } else {
           flushText()
@@ -200,12 +198,24 @@ struct InputDecoder {
     return next + 1
   }
 
-  /// Whether `input` is characters and tabs only.
-  private static func isTextAndTabs(_ input: [RawInput]) -> Bool {
-    input.allSatisfy {
-      guard case .character(let value) = $0 else { return false }
-      return value == tab || Unicode.Scalar(value).map(isPrintable) == true
+  /// Whether `input` is characters and at least one tab, with one line
+  /// break at most at its end, and `threshold` characters or more.
+  private static func isPastedRow(_ input: [RawInput], threshold: Int) -> Bool {
+    var row = input[...]
+    if case .character(let last) = row.last, last == 10 || last == 13 { row = row.dropLast() }
+    var characters = 0
+    var tabs = 0
+    for raw in row {
+      guard case .character(let value) = raw else { return false }
+      if value == tab {
+        tabs += 1
+      } else if let scalar = Unicode.Scalar(value), isPrintable(scalar) {
+        characters += 1
+      } else {
+        return false
+      }
     }
+    return tabs > 0 && characters >= threshold
   }
 
   /// Where a control string that starts at `start` ends: after its BEL or

@@ -124,17 +124,22 @@ import Testing
     #expect(decode(chars("name") + [.character(13)]) == [.typed("name"), .key(.enter)])
   }
 
-  /// A tab inside a burst of nothing else (a row copied from a
-  /// spreadsheet) is part of the text, as in a bracketed paste; among a few
-  /// keys, at a run's end, or with Enter in the read, it is still the Tab key.
-  @Test func aTabInsideABurstIsText() {
+  /// Tabs in a burst of nothing else (a row copied from a spreadsheet:
+  /// empty cells, a tab at either end, its line break) are part of the text,
+  /// as in a bracketed paste; among fewer characters, or with other keys in
+  /// the read, they are still the Tab key.
+  @Test func tabsInABurstAreText() {
     #expect(decode(chars("alpha\tbeta gamma")) == [.typed("alpha\tbeta gamma")])
-    #expect(decode(chars("a\tb")) == [.key(.char("a")), .key(.tab), .key(.char("b"))])
-    #expect(decode(chars("name\t")) == [.typed("name"), .key(.tab)])
-    #expect(decode(chars("\tname")) == [.key(.tab), .typed("name")])
+    #expect(decode(chars("ab\t\tcd")) == [.typed("ab\t\tcd")])
+    #expect(decode(chars("\tname\t")) == [.typed("\tname\t")])
     #expect(
-      decode(chars("ab\t\tcd")) == [.key(.char("a")), .key(.char("b")), .key(.tab), .key(.tab)]
-        + [.key(.char("c")), .key(.char("d"))])
+      decode(chars("alpha\tbeta") + [.character(13)]) == [.typed("alpha\tbeta"), .key(.enter)])
+    #expect(decode(chars("a\tb")) == [.key(.char("a")), .key(.tab), .key(.char("b"))])
+    #expect(
+      decode(chars("abc\t")) == [.key(.char("a")), .key(.char("b")), .key(.char("c")), .key(.tab)])
+    #expect(
+      decode(chars("abcd\tef") + [.character(27)] + chars("[A"))
+        == [.typed("abcd"), .key(.tab), .key(.char("e")), .key(.char("f")), .key(.up)])
   }
 
   /// Lines pasted where the terminal does not mark pastes arrive in one
