@@ -112,7 +112,7 @@ extension AppView {
   /// The scene for `state`, its screen's keys with the help key (added in
   /// place: the screen's commands are not copied).
   private func sceneWithHelpKey(_ state: Shell<App>.State, size: Size) -> Scene<Action, Memory> {
-    var scene = scene(state.app, size)
+    var scene = scene(state.app, screenSize(state, size: size))
     addHelpKey(to: &scene.screen.keymap)
     return scene
   }
@@ -171,13 +171,9 @@ extension AppView {
     }
     let banner = state.bannerText.map { bannerLines($0, width: size.width) } ?? []
     let bannerTop = size.height - 1 - banner.count
-    // A screen keeps the row above its help bar free, where a banner of one
-    // line goes. A longer one would hide what is above (a list's highlighted
-    // row): the screen is laid out that much shorter, its help bar then
-    // moved down under the banner.
-    var covered = max(0, banner.count - 1)
-    if size.height - covered < minimumSize.height { covered = 0 }
-    var canvas = Canvas(size: Size(width: size.width, height: size.height - covered))
+    let screen = screenSize(state, size: size)
+    let covered = size.height - screen.height
+    var canvas = Canvas(size: screen)
     scene.screen.draw(&canvas, helpBar, &memory)
     if covered > 0 {
       canvas = canvas.insertingBlankRows(covered, before: canvas.size.height - 1)
@@ -242,6 +238,19 @@ extension AppView {
       }
     }
     return Frame(size: size, layers: layers)
+  }
+
+  /// The size the screen is laid out at (its keys too: a page, the end of a
+  /// transcript). A screen keeps the row above its help bar free, where a
+  /// banner of one row goes; a longer one would hide what is above it (a
+  /// list's highlighted row), so the screen is that much shorter, its help
+  /// bar then moved down under the banner — unless that would make it
+  /// smaller than the app lays out.
+  private func screenSize(_ state: Shell<App>.State, size: Size) -> Size {
+    guard let text = state.bannerText else { return size }
+    let covered = bannerLines(text, width: size.width).count - 1
+    guard covered > 0, size.height - covered >= minimumSize.height else { return size }
+    return Size(width: size.width, height: size.height - covered)
   }
 
   /// The screen above the banner's rows (all of it without a banner): where

@@ -30,4 +30,22 @@ struct BannerLayoutTests {
       #expect(screen.lines[size.height - 1].contains("help"), "\(screen.lines)")
     }
   }
+
+  /// Page by page under the banner, every item shows on some page: the page
+  /// is what the list shows above the banner.
+  @Test func pagingUnderTheBannerSkipsNoItem() {
+    let size = Size(width: 60, height: 14)
+    let (runtime, backend) = makeRuntime(
+      appState(items: Self.items, selection: Self.items[0].id), size: size)
+    runtime.store.send(
+      .statusChanged("Read-only: another inventory has items.json open; changes go to a copy"))
+    runtime.render()
+    var seen = Set<String>()
+    for _ in 0..<12 {
+      for item in Self.items where backend.shows("\(item.name) ") { seen.insert(item.name) }
+      runtime.press(.pageDown)
+    }
+    let missing = Self.items.map(\.name).filter { !seen.contains($0) }
+    #expect(missing.isEmpty, "never on screen: \(missing)")
+  }
 }

@@ -47,6 +47,22 @@ struct TranscriptScrollTests {
     #expect(edge().last == "┃", "\(backend.lines)")
   }
 
+  /// Under a banner of two rows or more the screen is laid out shorter, its
+  /// keys too: G shows the transcript's last row right above the banner.
+  @Test func theEndIsInSightUnderALongBanner() {
+    let size = Size(width: 80, height: 24)
+    let (runtime, backend) = makeRuntime(Self.state(), size: size)
+    runtime.store.send(
+      .statusChanged(
+        "Read-only: /home/someone/projects/standups/standups.json is from a newer standups "
+          + "(format version 99); nothing is saved"))
+    runtime.press(.char("G"))
+    let bannerTop = backend.lines.firstIndex { $0.contains("Read-only") } ?? size.height
+    #expect(bannerTop <= size.height - 3, "a banner of two rows or more: \(backend.lines)")
+    let lastRow = backend.lines[..<bannerTop].last { !$0.allSatisfy(\.isWhitespace) } ?? ""
+    #expect(lastRow.contains("Blob: line 60 "), "\(backend.lines)")
+  }
+
   @Test func aResizeKeepsTheNoteAtTheTop() {
     let (runtime, backend) = makeRuntime(Self.state(), size: Size(width: 80, height: 24))
     for _ in 0..<30 { runtime.press(.down) }
