@@ -62,8 +62,10 @@ struct DataFileMessagesTests {
         == "standups[0].meetings[0].date: a date is not written as 2024-05-01T09:30:00Z")
     // A date written right but not on the calendar (JSONDecoder's own
     // strategy would take the 30th of February for the 2nd of March).
-    for impossible in ["2026-02-30T09:30:00Z", "2025-02-29T09:30:00+01:00", "2026-03-01T24:00:00Z"]
-    {
+    for impossible in [
+      "2026-02-30T09:30:00Z", "2025-02-29T09:30:00+01:00", "2026-03-01T24:00:00Z",
+      "2026-13-01T09:30:00Z",
+    ] {
       let text = standup(
         #", "meetings": [{"id": "00000000-0000-0000-0000-00000000000B", "date": ""#
           + impossible + #"", "transcript": ""}]"#)

@@ -70,18 +70,21 @@ public enum StandupsFormat {
   @Sendable static func decodeDate(_ decoder: any Decoder) throws -> Date {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
+    // Written as a date, but not one on the calendar (month 13, the 30th of
+    // February, 24:00): said so, whether the parser would take it or not.
+    let fields = text.utf8.prefix(19).split(whereSeparator: { !(0x30...0x39).contains($0) })
+      .map { Int(String(decoding: $0, as: UTF8.self)) ?? -1 }
+    if fields.count == 6, text.utf8.count >= 20,
+      !((1...12).contains(fields[1])
+        && (1...DataFileReader.days(inMonth: fields[1], year: fields[0])).contains(fields[2])
+        && fields[3] < 24 && fields[4] < 60 && fields[5] < 60)
+    {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "\(text) is no such date")
+    }
     guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
       throw DecodingError.dataCorruptedError(
         in: container, debugDescription: "Expected date string to be ISO8601-formatted.")
-    }
-    let fields = text.utf8.prefix(19).split(whereSeparator: { !(0x30...0x39).contains($0) })
-      .map { Int(String(decoding: $0, as: UTF8.self)) ?? -1 }
-    guard fields.count == 6, (1...12).contains(fields[1]),
-      (1...DataFileReader.days(inMonth: fields[1], year: fields[0])).contains(fields[2]),
-      fields[3] < 24, fields[4] < 60, fields[5] < 60
-    else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "\(text) is no such date")
     }
     return date
   }
