@@ -27,7 +27,8 @@ enum MeetingDetailScreen {
 
   /// The transcript's lines as shown at `size`: each wrapped to the width.
   static func wrappedLines(_ state: MeetingDetail.State, size: Size) -> [[String]] {
-    let width = max(1, size.width - 6)
+    // A column clear of the scrollbar.
+    let width = max(1, size.width - 7)
     return state.transcriptLines.map { line -> [String] in
       line.isEmpty ? [""] : TextWidth.wrap(String(line), width: width)
     }
