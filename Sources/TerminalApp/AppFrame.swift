@@ -190,7 +190,9 @@ extension AppView {
       guard !banner.isEmpty else { return make(size, &memory) }
       var trial = memory
       let layer = make(size, &trial)
-      guard layer.rect.maxY > bannerTop, bannerTop >= smallest else {
+      // One that fits above it whole is moved there, whatever its size.
+      guard layer.rect.maxY > bannerTop, bannerTop >= smallest || layer.rect.height <= bannerTop
+      else {
         memory = trial
         return layer
       }

@@ -48,4 +48,20 @@ struct BannerLayoutTests {
     let missing = Self.items.map(\.name).filter { !seen.contains($0) }
     #expect(missing.isEmpty, "never on screen: \(missing)")
   }
+
+  /// A sheet that fits above a banner whole goes there, even at the app's
+  /// smallest size: its bottom border is never under the message.
+  @Test func aSheetSitsAboveTheBannerAtTheSmallestSize() {
+    let size = Size(width: 40, height: 12)
+    let state = appState(
+      items: Self.items, destination: .add(.newItem(id: .init(UUID(900)))))
+    let screen = draw(
+      state,
+      ui: ShellUI(banner: "Read-only: another inventory has items.json open; changes go to a copy"),
+      size: size)
+    let bannerTop = screen.lines.firstIndex { $0.contains("Read-only") } ?? size.height
+    let bottom = screen.lines.firstIndex { $0.contains("╰") }
+    #expect(bannerTop < size.height - 2, "\(screen.lines)")
+    #expect(bottom.map { $0 < bannerTop } == true, "\(screen.lines)")
+  }
 }
