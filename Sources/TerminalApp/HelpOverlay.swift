@@ -1,7 +1,7 @@
 import Composable
 import TerminalUI
 
-/// Full help (`?`): every key in force, in groups (moving, actions, app), from
+/// Full help (`?`): every key in force, in groups (moving, typing, actions, app), from
 /// the same bindings that handle the keys. It scrolls when it does not fit.
 public enum HelpOverlay {
   /// The rows of full help: a heading per group, its bindings, a blank between.
