@@ -85,3 +85,11 @@ extension ParsableCommand {
     exitSafely(withError: ValidationError(message))
   }
 }
+
+/// The usage error for an empty (or blank) `--open`: a script's unset
+/// variable more often than a choice, and it would widen an export to
+/// everything. `opensWithout` says what leaving the option out opens.
+public func emptyRouteError(_ open: String?, opensWithout: String) -> ValidationError? {
+  guard let open, open.allSatisfy(\.isWhitespace) else { return nil }
+  return ValidationError("--open '\(open)' names no route; leave --open out for \(opensWithout)")
+}

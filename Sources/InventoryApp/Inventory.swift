@@ -59,11 +59,7 @@ struct InventoryOptions: ParsableArguments {
   }
 
   func validate() throws {
-    // As for --data: an empty route is a script's unset variable more
-    // often than a choice, and would widen an export to everything.
-    if let open, open.allSatisfy(\.isWhitespace) {
-      throw ValidationError("--open '\(open)' names no route; leave --open out for the first tab")
-    }
+    if let error = emptyRouteError(open, opensWithout: "the first tab") { throw error }
     let environment = ProcessInfo.processInfo.environment
     if let problem = inventoryDataLocation.problem(flag: data, environment: environment) {
       throw ValidationError(problem)

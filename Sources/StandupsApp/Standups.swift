@@ -118,11 +118,7 @@ struct DataOptions: ParsableArguments {
   }
 
   func validate() throws {
-    // As for --data: an empty route is a script's unset variable more
-    // often than a choice, and would widen an export to everything.
-    if let open, open.allSatisfy(\.isWhitespace) {
-      throw ValidationError("--open '\(open)' names no route; leave --open out for the list")
-    }
+    if let error = emptyRouteError(open, opensWithout: "the list") { throw error }
     if data != nil, database != nil {
       throw ValidationError("--database and --data are two different stores: give one of them")
     }
