@@ -344,13 +344,13 @@ struct InputDecoder {
     }
   }
 
-  /// Named keys for ncurses' KEY_* codes; nil for ones the app has no use for.
   /// Codes for Ctrl-← and Ctrl-→ as a terminal's description lists them
   /// (`kLFT5`, `kRIT5`, with Alt `kLFT3`, `kRIT3`): ncurses numbers such
   /// extended keys from KEY_MAX up, differently for each description.
   static let wordLeftCode = Int32.max - 1
   static let wordRightCode = Int32.max - 2
 
+  /// Named keys for ncurses' KEY_* codes; nil for ones the app has no use for.
   static func key(forCode code: Int32) -> Key? {
     switch code {
     case KEY_UP: return .up

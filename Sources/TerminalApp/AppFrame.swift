@@ -160,8 +160,8 @@ extension AppView {
     let below = keymapBelowHelp(state, scene: scene, screenKeymap: screenKeymap)
     // Under a sheet or an alert the screen's keys do nothing. A sheet shows
     // its own keys in its box; an alert's box has only its buttons, so its
-    // keys take the screen's help bar.
-    // Under full help none of them act: its box names its own keys.
+    // keys take the screen's help bar. Under full help none of them act:
+    // its box names its own keys.
     let helpBar: [KeyBinding]
     switch scene.overlay {
     case _ where state.isHelpShown: helpBar = []
