@@ -37,6 +37,10 @@ public struct DatabaseURL: Equatable, Sendable {
   public var endpoint: Endpoint
   public var user: String
   public var password: String?
+  /// The pgpass file the password was looked up in (not given in the URL
+  /// or `PGPASSWORD`): read again at each connection, so that a password
+  /// changed there is used without a restart.
+  public var passwordFile: String?
   public var database: String
   public var tls: TLSMode
 
@@ -139,9 +143,17 @@ public struct DatabaseURL: Equatable, Sendable {
     if let password = Self.nonEmpty(parts.password) ?? Self.nonEmpty(environment["PGPASSWORD"]) {
       self.password = password
     } else if let file = PasswordFile.path(environment: environment, homeDirectory: homeDirectory) {
-      self.password = PasswordFile.password(
-        path: file, endpoint: endpoint, database: database, user: user)
+      self.passwordFile = file
+      self.password = currentPassword
     }
+  }
+
+  /// The password to connect with now: the pgpass file's as it reads now,
+  /// where the password comes from it; else the one given.
+  public var currentPassword: String? {
+    guard let passwordFile else { return password }
+    return PasswordFile.password(
+      path: passwordFile, endpoint: endpoint, database: database, user: user)
   }
 
   /// Why the pgpass file (`$PGPASSFILE`, else `~/.pgpass`) is ignored, as libpq

@@ -110,14 +110,17 @@ extension TeamStore {
 
   func connect() async throws -> PostgresConnection {
     var configuration: PostgresConnection.Configuration
+    // Read again for each connection: a reconnection the server refused
+    // goes through once the pgpass file holds the new password.
+    let password = url.currentPassword
     switch url.endpoint {
     case .tcp(let host, let port):
       configuration = .init(
-        host: host, port: port, username: url.user, password: url.password,
+        host: host, port: port, username: url.user, password: password,
         database: url.database, tls: try tls())
     case .socket:
       configuration = .init(
-        unixSocketPath: url.socketPath ?? "", username: url.user, password: url.password,
+        unixSocketPath: url.socketPath ?? "", username: url.user, password: password,
         database: url.database)
     }
     configuration.options.connectTimeout = .seconds(5)

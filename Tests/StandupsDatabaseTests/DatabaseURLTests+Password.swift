@@ -26,6 +26,22 @@ extension DatabaseURLTests {
     #expect(try parse("postgres://u@h/db").password == nil)
   }
 
+  /// A password from the pgpass file is read again at each connection:
+  /// one changed there is used without a restart. One given in the URL or
+  /// PGPASSWORD stays as given.
+  @Test func aPasswordFromTheFileIsReadAgain() throws {
+    try withPasswordFile("*:*:*:*:before\n") { file throws in
+      let environment = ["USER": "tester", "PGPASSFILE": file]
+      let fromFile = try parse("postgres://u@h/db", environment: environment)
+      let fromURL = try parse("postgres://u:given@h/db", environment: environment)
+      #expect(fromFile.currentPassword == "before")
+      try Data("*:*:*:*:after\n".utf8).write(to: URL(fileURLWithPath: file))
+      #expect(fromFile.currentPassword == "after")
+      #expect(fromURL.currentPassword == "given")
+      #expect(fromURL.passwordFile == nil)
+    }
+  }
+
   @Test func pgpassMatching() throws {
     let contents = """
       # a comment:*:*:*:commented
