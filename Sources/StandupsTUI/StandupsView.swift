@@ -44,7 +44,9 @@ public enum StandupsView {
     case .persistence(.offline(let text)): .showWithStatus(.error(text), status: offlineStatus)
     // Its own words stand: the server is there, and "when the server is
     // back" would not say what must change.
-    case .persistence(.refusedWhileOffline(let text)): .showWithStatus(.error(text), status: text)
+    case .persistence(.refusedWhileOffline(let text)):
+      .replaceWithStatus(
+        prefixes: ["Offline:", "Still offline"], banner: .error(text), status: text)
     case .notified(let notice): .show(banner(for: notice))
     case .copied(let title, let isMeeting, let result):
       .show(banner(for: title, copied: result, isMeeting: isMeeting))

@@ -35,6 +35,10 @@ public enum ShellMessage: Equatable, Sendable {
   case resolveErrorAndStatus(prefixes: [String])
   /// `resolveErrorAndStatus`, then `banner`: what replaces what stood.
   case resolveStatus(prefixes: [String], then: Banner)
+  /// `showWithStatus`, in place of the banners and the status that begin
+  /// with one of `prefixes` (a refusal once the server answers, in place of
+  /// "Offline: …"): shown now, not after a key takes the older one away.
+  case replaceWithStatus(prefixes: [String], banner: Banner, status: String)
 }
 
 /// Which button of which alert is highlighted.
@@ -175,6 +179,13 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         return effect.merge(with: show(.error(text), in: &state))
       case .showWithStatus(let banner, let status):
         guard state.status != status else { return effect }
+        state.status = status
+        return effect.merge(with: show(banner, in: &state))
+      case .replaceWithStatus(let prefixes, let banner, let status):
+        guard state.status != status else { return effect }
+        let isReplaced = { (banner: Banner) in prefixes.contains(where: banner.text.hasPrefix) }
+        state.queuedBanners.removeAll(where: isReplaced)
+        if let shown = state.banner, isReplaced(shown) { state.banner = nil }
         state.status = status
         return effect.merge(with: show(banner, in: &state))
       case .resolveError:

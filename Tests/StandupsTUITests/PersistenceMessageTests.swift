@@ -22,12 +22,14 @@ import Testing
   }
 
   /// Offline because the server refuses: its words stand (not "when the
-  /// server is back": it is there), until a save goes through.
+  /// server is back": it is there), until a save goes through, in place of
+  /// the "Offline: …" banner at once (the refusal asks the user to act).
   @Test func aRefusalWhileOfflineStandsInItsOwnWords() {
     let text = "Still offline: the server said: password authentication failed; trying again"
     #expect(
       StandupsView.message(for: .persistence(.refusedWhileOffline(text)))
-        == .showWithStatus(.error(text), status: text))
+        == .replaceWithStatus(
+          prefixes: ["Offline:", "Still offline"], banner: .error(text), status: text))
     #expect(
       StandupsView.message(for: .persistence(.offline("Offline: the connection was lost")))
         == .showWithStatus(

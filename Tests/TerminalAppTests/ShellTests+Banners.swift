@@ -231,6 +231,30 @@ extension ShellTests {
     #expect(other.state.status == "Read-only")
   }
 
+  /// A status that replaces another (a refusal in place of "Offline: …")
+  /// shows at once, the older banner gone rather than waiting for a key; a
+  /// banner about something else still waits its turn.
+  @Test func aReplacingStatusShowsAtOnce() async {
+    var initial = Shell<Counter>.State(
+      app: Counter.State(), status: "Offline: changes are sent later")
+    initial.banner = .error("Offline: the connection was lost")
+    initial.queuedBanners = [.notice("Copied")]
+    let store = TestStore(initialState: initial) {
+      Shell(Counter()) { _ in
+        .replaceWithStatus(
+          prefixes: ["Offline:"], banner: .error("Still offline: refused"),
+          status: "Still offline: refused")
+      }
+    }
+    await store.send(.app(.increment)) {
+      $0.app.count = 1
+      $0.banner = .error("Still offline: refused")
+      $0.status = "Still offline: refused"
+    }
+    // Said again: nothing new.
+    await store.send(.app(.increment)) { $0.app.count = 2 }
+  }
+
   /// A failure said again each second (a retry) while it stands: no new
   /// banner over another message, none back after a key took it away.
   @Test func aStandingStatusSaidAgainShowsNoBannerAgain() async {
