@@ -64,7 +64,7 @@ extension TeamStore {
       let count = files.readJournal().count
       let saves = count == 1 ? "1 save is" : "\(count) saves are"
       notes.append(
-        "the database was out of reach: \(saves) kept in \(files.journalPath) and sent the "
+        "\(offline): \(saves) kept in \(files.journalPath) and sent the "
           + "next time standups connects")
     }
     let lost = connection
@@ -76,6 +76,13 @@ extension TeamStore {
     await worker?.value
     emit.finish()
     return notes
+  }
+
+  /// Why the app is offline, for the notes at quit: a refusal (a changed
+  /// password) will not end by itself, as an outage may.
+  private var offline: String {
+    reconnectRefusal.map { "the database refused the connection (\($0))" }
+      ?? "the database was out of reach"
   }
 
   /// What the last flush left: a save the server refused, waiting for its
@@ -90,10 +97,10 @@ extension TeamStore {
       ?? keepInTemporaryDirectory(
         Self.heldBack(standups, against: stored))
     let advice = kept.map {
-      ": they are kept in \($0), a data file to send with 'standups import' once it "
+      ": your changes are kept in \($0), a data file to send with 'standups import' once it "
     }
     if let journalFailure {
-      return "the database was out of reach and the journal could not be written "
+      return "\(offline) and the journal could not be written "
         + "(\(journalFailure))" + (advice.map { $0 + "is back" } ?? ": your last changes are lost")
     }
     let reason = lastRefusal.map { " (\($0))" } ?? ""
