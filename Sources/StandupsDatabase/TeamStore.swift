@@ -89,6 +89,9 @@ public actor TeamStore {
   /// Standups whose versions this session kept: offered by this session,
   /// never as an earlier one's.
   var keptThisSession: Set<Standup.ID> = []
+  /// Standups this member deleted, by title: another member's edit that
+  /// brings one back (edit beats delete) is said, not just shown.
+  var deletedThisSession: [Standup.ID: String] = [:]
 
   public nonisolated let events: AsyncStream<PersistenceEvent>
   nonisolated let emit: AsyncStream<PersistenceEvent>.Continuation
@@ -268,6 +271,11 @@ public actor TeamStore {
       return
     }
     saveWentThrough()
+    for change in changes {
+      if case .delete(let id, _) = change {
+        deletedThisSession[id] = known.standups[id: id]?.title
+      }
+    }
     if writer.outcome.deviated {
       await reportDeviation(writer.outcome, submitted: standups, on: connection)
     } else {
@@ -368,6 +376,12 @@ public actor TeamStore {
       revision += 1
       emit.yield(
         .changedElsewhere(stored: stored.standups, base: known.standups, revision: revision))
+    }
+    for standup in stored.standups
+    where known.standups[id: standup.id] == nil
+      && deletedThisSession.removeValue(forKey: standup.id) != nil
+    {
+      emit.yield(.notice("“\(standup.title)” was changed by another member: kept, not deleted"))
     }
     known = stored
     writeCache()

@@ -20,6 +20,22 @@ struct TwoStoresTests {
     return (database, alice, bob)
   }
 
+  /// A standup Alice deleted comes back through Bob's save: Alice is told,
+  /// not left to find it back in her list.
+  @Test func aStandupDeletedHereAndBroughtBackElsewhereIsSaid() async throws {
+    let (_, alice, bob) = try await team([.mock, .engineeringMock])
+    await alice.edit { $0.remove(id: Standup.mock.id) }
+    #expect(await bob.handle(untilStandups: { $0.ids == [Standup.engineeringMock.id] }))
+    var edited = Standup.mock
+    edited.title = "Design, edited"
+    await bob.edit { $0.insert(edited, at: 0) }
+    let notice = await alice.handle(until: { $0.noticeText != nil })?.noticeText
+    #expect(notice == "“Design, edited” was changed by another member: kept, not deleted")
+    #expect(alice.standups[id: Standup.mock.id]?.title == "Design, edited")
+    await alice.close()
+    await bob.close()
+  }
+
   @Test func eachKindOfChangeReachesTheOtherMember() async throws {
     let (database, alice, bob) = try await team([])
     func same(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
