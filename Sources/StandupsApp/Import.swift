@@ -1,6 +1,7 @@
 import AppCommandLine
 import ArgumentParser
 import Foundation
+import Persistence
 import StandupsCore
 import StandupsDatabase
 
@@ -15,8 +16,9 @@ struct Import: AsyncParsableCommand {
       version stays and the file's is kept in the database's conflicts, \
       which your next start of the app (same user and host) offers back \
       (o). Importing the same file twice changes nothing the second time. \
-      An unsaved-<hash>-<UTC time>Z.json file the app kept refused changes in is removed \
-      once imported.
+      An unsaved-<hash>-<UTC time>Z.json file the app kept refused changes in (or, where \
+      the journal's directory took none, the temporary directory's \
+      standups-unsaved-<8 hex digits>.json) is removed once imported.
       """)
 
   @Argument(
@@ -138,9 +140,18 @@ struct Import: AsyncParsableCommand {
     func resolved(_ path: String) -> String {
       URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
-    guard files.unsavedFiles().map(resolved).contains(resolved(path)), unlink(path) == 0 else {
-      return
-    }
+    // Beside the journal, or where the journal's directory took none: the
+    // temporary directory's standups-unsaved-<8 hex digits>.json.
+    let temporary = resolved(NSTemporaryDirectory())
+    let name = (path as NSString).lastPathComponent
+    let tag = name.dropFirst("standups-unsaved-".count).dropLast(".json".count)
+    let isTemporaryCopy =
+      PathName.parent(of: resolved(path)) == temporary
+      && name.hasPrefix("standups-unsaved-") && name.hasSuffix(".json")
+      && tag.count == 8 && tag.allSatisfy(\.isHexDigit)
+    guard files.unsavedFiles().map(resolved).contains(resolved(path)) || isTemporaryCopy,
+      unlink(path) == 0
+    else { return }
     print("Removed \(terminalSafe(path)), which the app had kept these changes in")
   }
 }

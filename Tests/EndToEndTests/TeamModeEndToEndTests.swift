@@ -223,6 +223,20 @@ struct TeamModeEndToEndTests {
     let again = try home.run(["export", "--format", "json", "--database", database.url])
     #expect(try StandupsFormat.decode(Data(again.stdout.utf8)) == expected)
 
+    // A copy the app kept in the temporary directory (the journal's took
+    // none) goes once imported, as one beside the journal does.
+    let temporary = home.directory.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let copy = temporary.appendingPathComponent("standups-unsaved-0A1B2C3D.json").path
+    try FileManager.default.copyItem(atPath: file.path, toPath: copy)
+    var withTemporary = home.environment
+    withTemporary["TMPDIR"] = temporary.path
+    let kept = try Harness.run(
+      binary, ["import", copy, "--database", database.url], environment: withTemporary)
+    #expect(kept.status == 0, "\(kept.stderr)")
+    #expect(kept.stdout.contains("Removed \(copy)"), "\(kept.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: copy))
+
     // An empty file holds no standups, as the app opens it: nothing to do.
     let empty = home.directory.appendingPathComponent("empty.json").path
     try Data().write(to: URL(fileURLWithPath: empty))
