@@ -117,14 +117,27 @@ extension InventorySyncTests {
   func headphonesDeletedElsewhereUnderItsPopover(
     _ store: TestStoreOf<AppFeature>
   ) async -> IdentifiedArrayOf<Item> {
-    let stored = deleting(.headphones)
+    await deletedElsewhere(
+      [.headphones], underThePopoverOf: .headphones, in: store, highlighting: .mouse,
+      restoreIndex: 3)
+  }
+
+  /// `items` deleted elsewhere, `edited`'s popover open: the highlight
+  /// moves to `highlighting`, the popover keeps where its item stood, the
+  /// notice names it; returns the items stored now.
+  func deletedElsewhere(
+    _ items: [Item], underThePopoverOf edited: Item, in store: TestStoreOf<AppFeature>,
+    highlighting: Item, restoreIndex: Int
+  ) async -> IdentifiedArrayOf<Item> {
+    var stored = Item.samples
+    for item in items { stored.remove(id: item.id) }
     await store.send(changed(stored: stored, revision: 1)) {
       $0.storeRevision = 1
       $0.inventory.items = stored
-      $0.inventory.selection = Item.mouse.id
-      $0.inventory.$destination[case: \.edit]?.restoreIndex = 3
+      $0.inventory.selection = highlighting.id
+      $0.inventory.$destination[case: \.edit]?.restoreIndex = restoreIndex
     }
-    await store.receive(.notified(.deletedWhileEditing(name: "Headphones")))
+    await store.receive(.notified(.deletedWhileEditing(name: edited.name)))
     expectSaved(stored, revision: 1)
     return stored
   }
@@ -135,15 +148,9 @@ extension InventorySyncTests {
   /// again that the item was deleted.
   @Test func anItemDeletedElsewhereAndSavedGoesBackToItsPlace() async {
     let store = makeStore(appState(selection: .mouse, destination: .edit(.editItem(.mouse))))
-    let stored = deleting(.mouse, .keyboard)
-    await store.send(changed(stored: stored, revision: 1)) {
-      $0.storeRevision = 1
-      $0.inventory.items = stored
-      $0.inventory.selection = Item.headphones.id
-      $0.inventory.$destination[case: \.edit]?.restoreIndex = 1
-    }
-    await store.receive(.notified(.deletedWhileEditing(name: "Mouse")))
-    expectSaved(stored, revision: 1)
+    let stored = await deletedElsewhere(
+      [.mouse, .keyboard], underThePopoverOf: .mouse, in: store, highlighting: .headphones,
+      restoreIndex: 1)
     let renamed = editing(.headphones, in: stored) { $0.name = "Cans" }
     await store.send(changed(stored: renamed, base: stored, revision: 2)) {
       $0.storeRevision = 2

@@ -144,11 +144,12 @@ extension ShellTests {
     #expect(store.state.bannerText == "Read-only now")
   }
 
-  /// A status that is over, replaced by a notice saying what holds now (a
-  /// follower that took the file's lock: read-only no more).
-  @Test func aStatusCanBeReplacedByANotice() async {
-    let clock = TestClock()
-    let store = TestStore(
+  /// Read-only while another has the file, until an increment says the
+  /// status is over and "Saved from now on" replaces it.
+  func readOnlyEndingOnIncrement(clock: TestClock<Duration>) -> TestStore<
+    Shell<Counter>.State, Shell<Counter>.Action
+  > {
+    TestStore(
       initialState: Shell<Counter>.State(
         app: Counter.State(), status: "Read-only: another has it open")
     ) {
@@ -160,6 +161,13 @@ extension ShellTests {
     } withDependencies: {
       $0.continuousClock = clock
     }
+  }
+
+  /// A status that is over, replaced by a notice saying what holds now (a
+  /// follower that took the file's lock: read-only no more).
+  @Test func aStatusCanBeReplacedByANotice() async {
+    let clock = TestClock()
+    let store = readOnlyEndingOnIncrement(clock: clock)
     await store.send(.bannerShown(.error("Read-only: another has it open"))) {
       $0.banner = .error("Read-only: another has it open")
     }
@@ -178,16 +186,7 @@ extension ShellTests {
   /// Another error on the banner line (a conflict) is not what the status
   /// said: it stays, and the notice waits its turn.
   @Test func replacingAStatusLeavesAnotherError() async {
-    let store = TestStore(
-      initialState: Shell<Counter>.State(
-        app: Counter.State(), status: "Read-only: another has it open")
-    ) {
-      Shell(Counter()) { action in
-        action == .increment
-          ? .resolveStatus(prefixes: ["Read-only: another"], then: .notice("Saved from now on"))
-          : nil
-      }
-    }
+    let store = readOnlyEndingOnIncrement(clock: TestClock())
     await store.send(.bannerShown(.error("Changed elsewhere too: o opens yours"))) {
       $0.banner = .error("Changed elsewhere too: o opens yours")
     }
