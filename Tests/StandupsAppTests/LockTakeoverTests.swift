@@ -105,8 +105,9 @@ struct LockTakeoverTests {
     #expect(try file.load() == [.mock, .engineeringMock])
     let merged: IdentifiedArrayOf<Standup> = [.mock, .engineeringMock, .productMock]
     saver.submit(merged, revision: changes.value[0].1)
-    try await waitUntil("the merge is written") { try file.load() == merged }
-    #expect(events.value.last == "saved")
+    // The event follows the write, from the saver's executor: wait for it, not for the file.
+    try await waitUntil("the merge is written and said") { events.value.last == "saved" }
+    #expect(try file.load() == merged)
 
     // From now on each change is written, and quitting leaves no copy.
     saver.submit([.productMock], revision: changes.value[0].1)
