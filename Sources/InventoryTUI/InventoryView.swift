@@ -46,20 +46,15 @@ public enum InventoryView {
     }
   }
 
-  /// The quit key's warning while a sheet or popover holds changes a quit
-  /// would lose.
-  @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {
+  /// What closing the open sheet or popover now would lose, for the
+  /// warnings of the quit and cancel keys.
+  @Sendable public static func unsavedWork(_ state: AppFeature.State) -> UnsavedWork? {
     switch state.unsavedForm {
     case .newItem(let isDuplicate, let canSave):
-      canSave
-        ? Keys.unsavedWarning(saving: isDuplicate ? "the duplicate" : "the new item")
-        : Keys.unsavedWarning(
-          discarding: isDuplicate ? "the duplicate" : "the new item", needs: "a name")
+      UnsavedWork(isDuplicate ? "the duplicate" : "the new item", needs: canSave ? nil : "a name")
     case .edit(let item, let canSave):
-      canSave
-        ? Keys.unsavedWarning(saving: "your changes to \(Sanitizer.quoted(item.shownName))")
-        : Keys.unsavedWarning(
-          discarding: "your changes to \(Sanitizer.quoted(item.shownName))", needs: "a name")
+      UnsavedWork(
+        "your changes to \(Sanitizer.quoted(item.shownName))", needs: canSave ? nil : "a name")
     case nil: nil
     }
   }
@@ -96,12 +91,12 @@ public enum InventoryView {
     case .add(let form):
       overlay = ItemFormSheet.overlay(
         form, save: embed(.confirmAddItemButtonTapped),
-        cancel: embed(.cancelAddItemButtonTapped), environment: environment
+        cancel: .discardPressed(.inventory(.cancelAddItemButtonTapped)), environment: environment
       ) { embed(.destination(.presented(.add($0)))) }
     case .edit(let form):
       overlay = ItemEditPopover.overlay(
         form, inventory: inventory, save: embed(.confirmEditItemButtonTapped),
-        cancel: embed(.cancelEditItemButtonTapped), environment: environment
+        cancel: .discardPressed(.inventory(.cancelEditItemButtonTapped)), environment: environment
       ) { embed(.destination(.presented(.edit($0)))) }
     case .alert(let alert):
       overlay = .alert(AlertPresentation(alert) { embed(.destination($0.map { .alert($0) })) })

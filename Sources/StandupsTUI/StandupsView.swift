@@ -62,17 +62,15 @@ public enum StandupsView {
   static let offlineStatus =
     "Offline: showing the last sync; changes are sent when the server is back"
 
-  /// The quit key's warning while a sheet holds changes a quit would lose.
-  @Sendable public static func unsavedWork(_ state: AppFeature.State) -> String? {
+  /// What closing the open sheet now would lose, for the warnings of the
+  /// quit and cancel keys.
+  @Sendable public static func unsavedWork(_ state: AppFeature.State) -> UnsavedWork? {
     switch state.unsavedForm {
-    case .newStandup(canSave: true): Keys.unsavedWarning(saving: "the new standup")
-    case .newStandup(canSave: false):
-      Keys.unsavedWarning(discarding: "the new standup", needs: "a title")
-    case .edit(let standup, canSave: true):
-      Keys.unsavedWarning(saving: "your changes to “\(standup.displayTitle)”")
-    case .edit(let standup, canSave: false):
-      Keys.unsavedWarning(
-        discarding: "your changes to “\(standup.displayTitle)”", needs: "a title")
+    case .newStandup(let canSave):
+      UnsavedWork("the new standup", needs: canSave ? nil : "a title")
+    case .edit(let standup, let canSave):
+      UnsavedWork(
+        "your changes to “\(standup.displayTitle)”", needs: canSave ? nil : "a title")
     case nil: nil
     }
   }
@@ -202,7 +200,7 @@ public enum StandupsView {
       case .add(let form):
         StandupFormSheet.overlay(
           form, title: "New standup", save: embed(.confirmAddButtonTapped),
-          cancel: embed(.discardButtonTapped)
+          cancel: .discardPressed(.standupsList(.discardButtonTapped))
         ) { embed(.destination(.presented(.add($0)))) }
       case .alert(let alert):
         .alert(AlertPresentation(alert) { embed(.destination($0.map { .alert($0) })) })
@@ -235,7 +233,7 @@ public enum StandupsView {
           // saving keeps the standup, Esc lets it go.
           form, title: deletedElsewhere ? "Edit standup · deleted elsewhere" : "Edit standup",
           save: embed(.doneEditingButtonTapped),
-          cancel: embed(.cancelEditButtonTapped)
+          cancel: .discardPressed(.path(.element(id: id, action: .detail(.cancelEditButtonTapped))))
         ) { embed(.destination(.presented(.edit($0)))) }
       case .alert(let alert):
         .alert(AlertPresentation(alert) { embed(.destination($0.map { .alert($0) })) })

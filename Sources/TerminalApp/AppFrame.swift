@@ -34,11 +34,11 @@ extension AppView {
   /// be seen.
   static var tooSmallKeymap: Keymap<Action> { Keymap(globalCommands) }
 
-  /// The keys while too small: those, and the save key while the quit
-  /// key's warning (shown on the too-small screen) offers it.
+  /// The keys while too small: those, and the save key while a key's
+  /// warning (shown on the too-small screen) offers it.
   func tooSmallKeymap(_ state: Shell<App>.State, size: Size) -> Keymap<Action> {
     var keymap = Self.tooSmallKeymap
-    guard state.isQuitWarningShown, case .sheet(let sheet, _) = scene(state.app, size).overlay,
+    guard state.isWarningShown, case .sheet(let sheet, _) = scene(state.app, size).overlay,
       let key = StandardKeys.save.keys.first, let save = sheet.action(for: key)
     else { return keymap }
     keymap.append(Command(StandardKeys.save, send: save))

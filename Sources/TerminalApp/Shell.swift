@@ -74,6 +74,8 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// The quit key was pressed while the app had unsaved work, and the
     /// warning saying so is up: pressing it again quits.
     public var isQuitWarningShown = false
+    /// The same for a form's cancel key: pressing it again discards the form.
+    public var isDiscardWarningShown = false
     /// The app was ended (a termination signal) while it had unsaved work,
     /// which is lost: the program says so on standard error (`lostWorkNote`).
     public var quitLosingUnsavedWork = false
@@ -98,6 +100,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
 
     /// The message the banner line shows: the newest, else the standing one.
     public var bannerText: String? { banner?.text ?? status }
+
+    /// A key's warning is up: the next press of that key does what it warned of.
+    public var isWarningShown: Bool { isQuitWarningShown || isDiscardWarningShown }
   }
 
   @CasePathable
@@ -110,8 +115,8 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// What an error banner said is no longer true (a later save succeeded).
     case errorResolved
     case noticeExpired
-    /// A key other than the quit key arrived while a banner or the quit
-    /// key's warning was shown (or a paste while the warning was): both go.
+    /// A key other than the warned one arrived while a banner or a key's
+    /// warning was shown (or a paste while the warning was): both go.
     case keyPressed
     /// That key's action is done: a banner it brought shows first, else
     /// the next one waiting.
@@ -120,6 +125,10 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     /// The quit key: quits, unless the app has unsaved work the user has not
     /// yet been warned about (then the warning shows, and the next press quits).
     case quitPressed
+    /// A form's cancel key, which sends the app `action` (closing the form):
+    /// sent, unless the form holds changes the user has not yet been warned
+    /// about (then the warning shows, and the next press sends it).
+    case discardPressed(App.Action)
     /// Quits at once: a termination signal (SIGTERM, SIGINT, SIGHUP; a
     /// terminal that hung up is SIGHUP).
     case quitRequested(signal: Int32)
@@ -144,18 +153,18 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
   let app: App
   let messages: @Sendable (App.Action) -> ShellMessage?
   let quitting: App.Action?
-  let unsavedWork: @Sendable (App.State) -> String?
+  let unsavedWork: @Sendable (App.State) -> UnsavedWork?
 
   /// `messages` tells which of the app's actions show a banner; `quitting`,
   /// when given, is sent to the app when it is asked to quit, before it
   /// does: what it changes then is in the state the program saves.
-  /// `unsavedWork` names what quitting now would lose (an open sheet's
-  /// edits), as the warning the quit key shows before it quits; nil when
-  /// nothing would be lost.
+  /// `unsavedWork` names what quitting or cancelling now would lose (an
+  /// open sheet's edits), for the warnings those keys show before they do
+  /// it; nil when nothing would be lost.
   public init(
     _ app: App, messages: @escaping @Sendable (App.Action) -> ShellMessage? = { _ in nil },
     quitting: App.Action? = nil,
-    unsavedWork: @escaping @Sendable (App.State) -> String? = { _ in nil }
+    unsavedWork: @escaping @Sendable (App.State) -> UnsavedWork? = { _ in nil }
   ) {
     self.app = app
     self.messages = messages
@@ -216,13 +225,13 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     case .errorResolved:
       return resolve(in: &state)
     case .noticeExpired:
-      state.isQuitWarningShown = false
+      state.endWarnings()
       guard state.banner?.kind == .notice else { return .none }
       state.banner = nil
       return showNext(in: &state)
     case .keyPressed:
       state.banner = nil
-      state.isQuitWarningShown = false
+      state.endWarnings()
       return .cancel(id: CancelID.notice)
     case .keyHandled:
       guard state.banner == nil else { return .none }
@@ -231,24 +240,26 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       state.status = status
       return .none
     case .quitPressed:
-      guard !state.isQuitWarningShown, let warning = unsavedWork(state.app) else {
+      guard !state.isQuitWarningShown, let work = unsavedWork(state.app) else {
         // Nothing unsaved, or the user was warned and pressed it again.
         return quit(&state)
       }
-      // At once, in front of any other: the next press quits.
-      if let shown = state.banner {
-        state.queuedBanners.insert(shown, at: 0)
-        if state.queuedBanners.count > Self.maximumQueuedBanners {
-          state.queuedBanners.removeLast()
-        }
-      }
-      state.banner = nil
-      let effect = show(.notice(warning), in: &state)
+      let effect = warn(StandardKeys.quitWarning(work), in: &state)
       state.isQuitWarningShown = true
-      // The warning offers the sheet's keys (ctrl+s saves): full help, in
-      // front of the sheet, would take them.
-      state.isHelpShown = false
       return effect
+    case .discardPressed(let action):
+      if !state.isDiscardWarningShown, let work = unsavedWork(state.app) {
+        let effect = warn(StandardKeys.discardWarning(work), in: &state)
+        state.isDiscardWarningShown = true
+        return effect
+      }
+      guard state.isDiscardWarningShown else { return reduce(into: &state, action: .app(action)) }
+      // Pressed again: the runtime left the warning up for this key, and
+      // it goes with the form, the next banner after it.
+      state.banner = nil
+      state.endWarnings()
+      let effect = reduce(into: &state, action: .app(action))
+      return state.banner == nil ? effect.merge(with: showNext(in: &state)) : effect
     case .quitRequested(let signal):
       // A signal: whatever was unsaved, warned about or not, nobody agreed
       // to lose it.
@@ -307,7 +318,7 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       return .none
     }
     state.banner = banner
-    state.isQuitWarningShown = false
+    state.endWarnings()
     guard banner.kind == .notice else { return .cancel(id: CancelID.notice) }
     let duration = Self.noticeDuration
     return .run { [clock] send in
@@ -325,6 +336,21 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
 }
 
 extension Shell {
+  /// Shows a key's warning at once, in front of any other banner (a warning
+  /// it replaces is not kept). It offers the form's keys (ctrl+s saves):
+  /// full help, in front of the form, would take them.
+  fileprivate func warn(_ text: String, in state: inout State) -> Effect<Action> {
+    if let shown = state.banner, !state.isWarningShown {
+      state.queuedBanners.insert(shown, at: 0)
+      if state.queuedBanners.count > Self.maximumQueuedBanners {
+        state.queuedBanners.removeLast()
+      }
+    }
+    state.banner = nil
+    state.isHelpShown = false
+    return show(.notice(text), in: &state)
+  }
+
   /// Quits, telling the app first (it may save what would be lost).
   fileprivate func quit(_ state: inout State) -> Effect<Action> {
     guard !state.isQuitRequested else { return .none }
@@ -335,6 +361,11 @@ extension Shell {
 }
 
 extension Shell.State {
+  fileprivate mutating func endWarnings() {
+    isQuitWarningShown = false
+    isDiscardWarningShown = false
+  }
+
   /// A standing status that begins with one of `prefixes` is over.
   fileprivate mutating func endStatus(startingWith prefixes: [String]) {
     if let status, prefixes.contains(where: status.hasPrefix) { self.status = nil }

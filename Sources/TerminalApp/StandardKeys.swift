@@ -24,17 +24,38 @@ public enum StandardKeys {
   public static let cancel = KeyBinding(keys: [.escape], help: ("esc", "cancel"))
 }
 
+/// What an open form holds that closing it now would lose, as the keys
+/// that would close it say before they do.
+public struct UnsavedWork: Equatable, Sendable {
+  /// "the new standup", "your changes to “Daily”".
+  public var what: String
+  /// What it lacks before it can be saved ("a title"); nil when it can be.
+  public var needs: String?
+
+  public init(_ what: String, needs: String? = nil) {
+    self.what = what
+    self.needs = needs
+  }
+}
+
 extension StandardKeys {
-  /// What the quit key says while a sheet holds unsaved changes (`what`:
-  /// "the new standup"), its keys named as the bindings that handle them.
-  public static func unsavedWarning(saving what: String) -> String {
-    "Unsaved: \(quitAnywhere.help.key) again quits, \(save.help.key) saves \(what)"
+  /// What the quit key says while a form holds unsaved work, its keys named
+  /// as the bindings that handle them. A form that cannot be saved as it is
+  /// is not offered a save that would only be refused.
+  public static func quitWarning(_ work: UnsavedWork) -> String {
+    let quits = quitAnywhere.help.key
+    guard let needs = work.needs else {
+      return "Unsaved: \(quits) again quits, \(save.help.key) saves \(work.what)"
+    }
+    return "Unsaved: \(quits) again quits and discards \(work.what) (it needs \(needs))"
   }
 
-  /// The same, for a form that cannot be saved as it is (a required field
-  /// is blank): offering to save it would only be refused. `needs` says
-  /// what it lacks ("a name").
-  public static func unsavedWarning(discarding what: String, needs: String) -> String {
-    "Unsaved: \(quitAnywhere.help.key) again quits and discards \(what) (it needs \(needs))"
+  /// What the cancel key says while its form holds unsaved work.
+  public static func discardWarning(_ work: UnsavedWork) -> String {
+    let discards = cancel.help.key
+    guard let needs = work.needs else {
+      return "Unsaved: \(discards) again discards, \(save.help.key) saves \(work.what)"
+    }
+    return "Unsaved: \(discards) again discards \(work.what) (it needs \(needs))"
   }
 }

@@ -125,29 +125,31 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     case .key(let key):
       let state = store.state
       // The keys on screen when it was pressed (the banner plays no part).
-      // Redrawing the screen is not doing something: messages stay.
+      // Redrawing the screen is not doing something: messages stay. The
+      // quit key, and a cancel key pressed again, are the shell's to warn.
       let action = currentKeymap(state).action(for: key)
       let takesBanner =
-        (state.banner != nil || state.isQuitWarningShown) && action != .quitPressed
+        (state.banner != nil || state.isWarningShown) && action != .quitPressed
         && action != .redrawRequested
+        && !(state.isDiscardWarningShown && action?.is(\.discardPressed) == true)
       if takesBanner { store.send(.keyPressed) }
       if let action { store.send(action) }
       if takesBanner { store.send(.keyHandled) }
     case .paste(let text):
       let state = store.state
-      if state.isQuitWarningShown { store.send(.keyPressed) }
+      if state.isWarningShown { store.send(.keyPressed) }
       if let action = currentKeymap(state).paste?(text) {
         store.send(action)
       }
-      if state.isQuitWarningShown { store.send(.keyHandled) }
+      if state.isWarningShown { store.send(.keyHandled) }
     case .typed(let text):
       let state = store.state
       let keymap = currentKeymap(state)
       // A field that takes text takes it all, a held key's repeats included.
       if let paste = keymap.paste, let action = paste(text) {
-        if state.isQuitWarningShown { store.send(.keyPressed) }
+        if state.isWarningShown { store.send(.keyPressed) }
         store.send(action)
-        if state.isQuitWarningShown { store.send(.keyHandled) }
+        if state.isWarningShown { store.send(.keyHandled) }
         return
       }
       // Elsewhere a held key's repeats (one character again and again) are

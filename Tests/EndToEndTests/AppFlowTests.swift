@@ -208,6 +208,27 @@ struct AppFlowTests {
     #expect(saved.contains { $0.title == "Design" })
   }
 
+  /// Esc with a new standup typed says what it would lose and keeps the
+  /// sheet; Esc pressed twice in a row (one read: the terminal's two Esc
+  /// bytes) discards it.
+  @Test func escOnAChangedSheetWarnsBeforeDiscarding() async throws {
+    let app = try AppSession()
+    try await app.openTheAddSheet()
+    try app.session.type("Retro")
+    try await app.session.waitForText("Retro")
+    try app.session.sendKeys("Escape")
+    try await app.session.waitForText("Unsaved: esc again discards, ctrl+s saves the new standup")
+    #expect(try app.screen().contains("New standup"))
+    try app.session.type("s")
+    try await app.session.waitForNoText("Unsaved")
+    try app.session.sendKeys("Escape", "Escape")
+    try await app.session.waitForNoText("New standup")
+    #expect(try !app.screen().contains("Retro"))
+    try await app.quitAndExpectSaneTerminal()
+    let saved = try #require(try DataFile(path: app.dataPath).load())
+    #expect(!saved.contains { $0.title.hasPrefix("Retro") })
+  }
+
   @Test func deleteAStandupFromItsDetail() async throws {
     let app = try AppSession()
     try await app.session.waitForText("Design")

@@ -291,6 +291,9 @@ struct LiveReloadTests {
     try app.session.sendKeys("o")
     try await app.session.waitForText("Edit standup")
     try await app.session.waitForText("Title     Design Mine")
+    // The reopened version is unsaved work: Esc warns, and again discards it.
+    try app.session.sendKeys("Escape")
+    try await app.session.waitForText("Unsaved: esc again discards")
     try app.session.sendKeys("Escape")
     try await app.session.waitForNoText("Edit standup")
     try await app.quitAndExpectSaneTerminal()

@@ -64,6 +64,9 @@ struct TeamConflictEndToEndTests {
     try second.session.sendKeys("o")
     try await second.session.waitForText("Edit standup")
     try await second.session.waitForText("Title     Design Second")
+    // The reopened version is unsaved work: Esc warns, and again discards it.
+    try second.session.sendKeys("Escape")
+    try await second.session.waitForText("Unsaved: esc again discards")
     try second.session.sendKeys("Escape")
     try await second.session.waitForNoText("Edit standup")
     for member in [first, second] {

@@ -76,7 +76,7 @@ import Testing
   @Test func addSheetEscAndCtrlS() {
     let state = appState(destination: .add(.newItem(id: .init(UUID(900)))))
     let keymap = keymap(state)
-    #expect(keymap.action(for: .escape) == Self.inventory(.cancelAddItemButtonTapped))
+    #expect(keymap.action(for: .escape) == .discardPressed(.inventory(.cancelAddItemButtonTapped)))
     #expect(keymap.action(for: .ctrl("s")) == Self.inventory(.confirmAddItemButtonTapped))
     #expect(keymap.typesText)
   }
@@ -84,7 +84,7 @@ import Testing
   @Test func editPopoverEscAndCtrlS() {
     let state = appState(selection: Item.keyboard.id, destination: .edit(.editItem(.keyboard)))
     let keymap = keymap(state)
-    #expect(keymap.action(for: .escape) == Self.inventory(.cancelEditItemButtonTapped))
+    #expect(keymap.action(for: .escape) == .discardPressed(.inventory(.cancelEditItemButtonTapped)))
     #expect(keymap.action(for: .ctrl("s")) == Self.inventory(.confirmEditItemButtonTapped))
   }
 
@@ -237,11 +237,20 @@ import Testing
     )
   }
 
+  /// Esc on an untouched sheet closes it; on one with something typed,
+  /// it warns first and closes on a second press.
   @Test func escCancelsTheSheet() {
     let (runtime, backend) = makeRuntime()
     runtime.press(.char("a"))
+    runtime.press(.escape)
+    #expect(runtime.state.inventory.destination == nil)
+    runtime.press(.char("a"))
     runtime.type("Desk")
     runtime.press(.escape)
+    #expect(backend.shows("Unsaved: esc again discards, ctrl+s saves the new item"))
+    #expect(backend.layerNames == ["screen", "sheet"])
+    runtime.press(.escape)
+    #expect(!backend.shows("Unsaved"))
     #expect(runtime.state.inventory.destination == nil)
     #expect(runtime.state.inventory.items.count == 4)
     #expect(backend.layerNames == ["screen"])

@@ -182,20 +182,29 @@ extension KeymapTests {
     }
   }
 
-  /// The quit key's warning never offers a save Ctrl-S would refuse.
-  @Test func theQuitWarningOffersASaveOnlyWhereOneWouldGoThrough() {
+  /// The quit and cancel keys' warnings never offer a save Ctrl-S would refuse.
+  @Test func theWarningsOfferASaveOnlyWhereOneWouldGoThrough() {
     withDependencies {
       $0.uuid = .incrementing
     } operation: {
       var form = StandupForm.State(standup: Standup(id: .init(UUID(50))))
       form.standup.theme = .navy
+      let untitled = StandupsView.unsavedWork(appState([.mock], destination: .add(form)))
+      #expect(untitled == UnsavedWork("the new standup", needs: "a title"))
       #expect(
-        StandupsView.unsavedWork(appState([.mock], destination: .add(form)))
+        untitled.map(Keys.quitWarning)
           == "Unsaved: ctrl+c again quits and discards the new standup (it needs a title)")
-      form.standup.title = "Retro"
       #expect(
-        StandupsView.unsavedWork(appState([.mock], destination: .add(form)))
+        untitled.map(Keys.discardWarning)
+          == "Unsaved: esc again discards the new standup (it needs a title)")
+      form.standup.title = "Retro"
+      let titled = StandupsView.unsavedWork(appState([.mock], destination: .add(form)))
+      #expect(
+        titled.map(Keys.quitWarning)
           == "Unsaved: ctrl+c again quits, ctrl+s saves the new standup")
+      #expect(
+        titled.map(Keys.discardWarning)
+          == "Unsaved: esc again discards, ctrl+s saves the new standup")
     }
   }
 
@@ -248,18 +257,19 @@ extension KeymapTests {
     #expect(runtime.ui.helpScroll == 0)
   }
 
-  /// Esc on a sheet is the feature's cancel action, as in the reference:
-  /// `.dismiss` is for a child dismissing itself.
+  /// Esc on a sheet is the feature's cancel action, as in the reference
+  /// (`.dismiss` is for a child dismissing itself), through the shell,
+  /// which warns first when it would discard changes.
   @Test func escOnASheetSendsTheFeaturesCancelAction() {
     let form = StandupForm.State(standup: .mock)
     let adding = keymap(appState([.mock], destination: .add(form)))
-    #expect(adding.action(for: .escape) == .app(.standupsList(.discardButtonTapped)))
+    #expect(adding.action(for: .escape) == .discardPressed(.standupsList(.discardButtonTapped)))
     let editing = appState(
       [.mock], path: [.detail(StandupDetail.State(destination: .edit(form), standup: .mock))])
     guard let id = editing.path.ids.last else { return }
     #expect(
       keymap(editing).action(for: .escape)
-        == .app(.path(.element(id: id, action: .detail(.cancelEditButtonTapped)))))
+        == .discardPressed(.path(.element(id: id, action: .detail(.cancelEditButtonTapped)))))
   }
 
   @Test func helpKeymapOnlyClosesHelp() {

@@ -42,7 +42,7 @@ extension RuntimeTests {
     runtime.press(.enter, .char("e"))
     runtime.press(.ctrl("u"))
     runtime.type("Changed")
-    runtime.press(.escape)
+    runtime.press(.escape, .escape)
     #expect(runtime.state.path.count == 1)
     #expect(runtime.state.standupsList.standups[0].title == "Design")
     guard case .detail(let detail) = runtime.state.path.first else {

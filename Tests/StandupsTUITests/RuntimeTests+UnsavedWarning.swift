@@ -48,9 +48,7 @@ extension RuntimeTests {
     backend.resize(to: tooSmall)
     runtime.handle(.resize(tooSmall))
     runtime.press(.ctrl("s"))
-    #expect(
-      runtime.state.path.last.flatMap { if case .detail(let d) = $0 { d } else { nil } }?
-        .destination != nil, "ctrl+s before the warning does nothing")
+    #expect(runtime.detail?.destination != nil, "ctrl+s before the warning does nothing")
     runtime.press(.ctrl("c"))
     #expect(backend.lines.joined(separator: " ").contains("ctrl+s"), "\(backend.lines)")
     runtime.press(.ctrl("s"))

@@ -60,7 +60,7 @@ import Testing
       return
     }
     #expect(form.standup.title == "q")
-    runtime.press(.escape, .char("q"))
+    runtime.press(.escape, .escape, .char("q"))
     #expect(runtime.isFinished)
   }
 
@@ -82,6 +82,10 @@ import Testing
     runtime.type("Temp")
     #expect(backend.shows("Temp"))
     runtime.press(.escape)
+    #expect(backend.shows("Unsaved: esc again discards, ctrl+s saves the new standup"))
+    #expect(backend.shows("Temp"))
+    runtime.press(.escape)
+    #expect(!backend.shows("Unsaved"))
     #expect(runtime.state.standupsList.destination == nil)
     #expect(runtime.state.standupsList.standups.isEmpty)
     #expect(backend.layerNames == ["screen"])
@@ -127,7 +131,7 @@ import Testing
       return
     }
     #expect(form.standup.title == "q")  // typed, not a command
-    runtime.press(.escape, .char("q"))
+    runtime.press(.escape, .escape, .char("q"))
     #expect(runtime.isFinished)
   }
 

@@ -135,6 +135,12 @@ extension StandupsRuntime {
 
   var state: AppFeature.State { store.state.app }
 
+  /// The standup screen on top, if any.
+  var detail: StandupDetail.State? {
+    guard case .detail(let detail) = state.path.last else { return nil }
+    return detail
+  }
+
   /// The shell's state in the tests' terms.
   var ui: ShellUI {
     let shell = store.state

@@ -79,7 +79,7 @@ struct TypedTextTests {
     }
     #expect(form.standup.title == "alpha beta gamma")
     #expect(form.focus == .title)
-    runtime.press(.escape)
+    runtime.press(.escape, .escape)
     runtime.press(.enter, .char("s"))
     runtime.handle(.typed("cell one\tcell two"))
     runtime.press(.enter)

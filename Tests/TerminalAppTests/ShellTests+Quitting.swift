@@ -32,18 +32,20 @@ extension ShellTests {
     Shell<Counter>.State, Shell<Counter>.Action
   > {
     TestStore(initialState: Shell<Counter>.State(app: Counter.State(count: 1))) {
-      Shell(Counter(), unsavedWork: { $0.count > 0 ? "The count is not saved" : nil })
+      Shell(Counter(), unsavedWork: { $0.count > 0 ? UnsavedWork("the count") : nil })
     } withDependencies: {
       $0.continuousClock = clock
     }
   }
+
+  static let quitWarning = "Unsaved: ctrl+c again quits, ctrl+s saves the count"
 
   /// The quit key with unsaved work: the warning shows, nothing quits.
   func pressQuitAndSeeTheWarning(
     _ store: TestStore<Shell<Counter>.State, Shell<Counter>.Action>
   ) async {
     await store.send(.quitPressed) {
-      $0.banner = .notice("The count is not saved")
+      $0.banner = .notice(Self.quitWarning)
       $0.isQuitWarningShown = true
     }
   }
@@ -54,7 +56,7 @@ extension ShellTests {
     let store = makeStoreWithUnsavedWork()
     await store.send(.helpToggled) { $0.isHelpShown = true }
     await store.send(.quitPressed) {
-      $0.banner = .notice("The count is not saved")
+      $0.banner = .notice(Self.quitWarning)
       $0.isQuitWarningShown = true
       $0.isHelpShown = false
     }
@@ -128,7 +130,7 @@ extension ShellTests {
     let store = makeStoreWithUnsavedWork()
     await store.send(.bannerShown(.error("Offline"))) { $0.banner = .error("Offline") }
     await store.send(.quitPressed) {
-      $0.banner = .notice("The count is not saved")
+      $0.banner = .notice(Self.quitWarning)
       $0.queuedBanners = [.error("Offline")]
       $0.isQuitWarningShown = true
     }
