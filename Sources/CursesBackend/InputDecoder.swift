@@ -18,6 +18,9 @@ struct InputDecoder {
   /// This many printable characters arriving in one read count as a paste:
   /// people do not type that fast, pastes (without bracketed mode) do.
   var burstThreshold = 4
+  /// Printable characters in one read that are more than keys typed ahead
+  /// of a late read (a second and more of typing): a paste's.
+  static let pasteLength = 16
   /// Text of a bracketed paste still waiting for its end marker.
   private var pasteText: String?
   /// The start of a possible end marker that a read cut in two.
@@ -46,9 +49,10 @@ struct InputDecoder {
     // Tabs among pasted text (a row copied from a spreadsheet: cells, empty
     // ones, and its line break) are text: a read of nothing but characters
     // and tabs, with one line break at most at its end, and characters
-    // enough for a paste. Fewer, or with other keys in the read, they are
-    // the Tab key (typed ahead).
-    let tabsAreText = pasteText == nil && Self.isPastedRow(input, threshold: burstThreshold)
+    // enough for a paste. Fewer ("Retro", Tab, Tab, "Alice", Enter read at
+    // once by a late app), or with other keys in the read, they are the
+    // Tab key, typed ahead.
+    let tabsAreText = pasteText == nil && Self.isPastedRow(input, threshold: Self.pasteLength)
     var events: [TerminalEvent] = []
     var text = String.UnicodeScalarView()
     func flushText() {
@@ -133,7 +137,7 @@ struct InputDecoder {
       }
       previous = value
     }
-    let isLines = breaksBeforeText >= 2 || (breaksBeforeText == 1 && printable >= 16)
+    let isLines = breaksBeforeText >= 2 || (breaksBeforeText == 1 && printable >= pasteLength)
     return isLines && !allSame ? String(text) : nil
   }
 

@@ -39,6 +39,12 @@ public final class FileLock: Sendable {
     return true
   }
 
+  /// How long after a holder's close the lock is tried again while it is
+  /// still held (the close is reported before the lock is dropped).
+  public static let retryDelays: [Duration] = [
+    .milliseconds(5), .milliseconds(50), .milliseconds(500),
+  ]
+
   deinit {
     if fd >= 0 { close(fd) }
   }

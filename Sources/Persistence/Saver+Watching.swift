@@ -10,7 +10,7 @@ extension Saver {
     let watcher = FileWatcher(
       path: file.path, mode: mode, watch: watch,
       lockPath: waited.map { _ in FileLock.path(forData: file.resolvedPath) },
-      onLockEvent: { self.startWritingOnceLocked(waited) },
+      onLockEvent: { self.startWritingOnceLocked(waited, afterEvent: true) },
       onChange: { self.fileMayHaveChanged() })
     // A holder that let go before the watch began is heard by no event.
     startWritingOnceLocked(waited)

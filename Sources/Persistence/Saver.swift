@@ -166,10 +166,27 @@ public actor Saver<Document: Sendable & Equatable> {
   public var hasPendingChanges: Bool { pending != nil }
 
   /// Takes `lock` if its holder has let it go, and then writes from now on
-  /// (`startWriting`), from any thread.
-  public nonisolated func startWritingOnceLocked(_ lock: FileLock?) {
-    guard let lock, !lock.isHeld, lock.takeIfFree() else { return }
-    Task(executorPreference: taskExecutor) { await self.startWriting() }
+  /// (`startWriting`), from any thread. `afterEvent`: told by the lock
+  /// file's watch that the holder closed it. The kernel reports the close
+  /// a moment before it drops the holder's lock, and no event follows:
+  /// a lock still held then is tried again a few times.
+  public nonisolated func startWritingOnceLocked(_ lock: FileLock?, afterEvent: Bool = false) {
+    guard let lock, !lock.isHeld else { return }
+    guard !lock.takeIfFree() else {
+      Task(executorPreference: taskExecutor) { await self.startWriting() }
+      return
+    }
+    guard afterEvent else { return }
+    Task(executorPreference: taskExecutor) {
+      // The kernel's own timing, whatever clock the saver's writes keep.
+      for delay in FileLock.retryDelays {
+        try? await ContinuousClock().sleep(for: delay)
+        if lock.takeIfFree() {
+          await self.startWriting()
+          return
+        }
+      }
+    }
   }
 
   /// The instance that held the file let it go and this one took its lock:

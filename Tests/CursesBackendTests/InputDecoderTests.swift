@@ -126,20 +126,30 @@ import Testing
 
   /// Tabs in a burst of nothing else (a row copied from a spreadsheet:
   /// empty cells, a tab at either end, its line break) are part of the text,
-  /// as in a bracketed paste; among fewer characters, or with other keys in
-  /// the read, they are still the Tab key.
+  /// as in a bracketed paste; among fewer characters than a paste has (keys
+  /// typed ahead of a late read), or with other keys in the read, they are
+  /// still the Tab key.
   @Test func tabsInABurstAreText() {
-    #expect(decode(chars("alpha\tbeta gamma")) == [.typed("alpha\tbeta gamma")])
-    #expect(decode(chars("ab\t\tcd")) == [.typed("ab\t\tcd")])
-    #expect(decode(chars("\tname\t")) == [.typed("\tname\t")])
+    #expect(decode(chars("alpha\tbeta gamma delta")) == [.typed("alpha\tbeta gamma delta")])
+    #expect(decode(chars("Ada Lovelace\t\tLondon")) == [.typed("Ada Lovelace\t\tLondon")])
+    #expect(decode(chars("\tname of the cell\t")) == [.typed("\tname of the cell\t")])
     #expect(
-      decode(chars("alpha\tbeta") + [.character(13)]) == [.typed("alpha\tbeta"), .key(.enter)])
+      decode(chars("alpha beta\tgamma delta") + [.character(13)])
+        == [.typed("alpha beta\tgamma delta"), .key(.enter)])
     #expect(decode(chars("a\tb")) == [.key(.char("a")), .key(.tab), .key(.char("b"))])
     #expect(
       decode(chars("abc\t")) == [.key(.char("a")), .key(.char("b")), .key(.char("c")), .key(.tab)])
+    // Typed into a form faster than a busy app read it.
     #expect(
-      decode(chars("abcd\tef") + [.character(27)] + chars("[A"))
-        == [.typed("abcd"), .key(.tab), .key(.char("e")), .key(.char("f")), .key(.up)])
+      decode(chars("Retro\t\t\tAlice") + [.character(13)])
+        == [
+          .typed("Retro"), .key(.tab), .key(.tab), .key(.tab), .typed("Alice"), .key(.enter),
+        ])
+    #expect(
+      decode(chars("abcd efgh ijkl mnop\tef") + [.character(27)] + chars("[A"))
+        == [
+          .typed("abcd efgh ijkl mnop"), .key(.tab), .key(.char("e")), .key(.char("f")), .key(.up),
+        ])
   }
 
   /// Lines pasted where the terminal does not mark pastes arrive in one

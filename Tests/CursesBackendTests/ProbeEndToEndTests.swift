@@ -108,7 +108,8 @@ extension TerminalTests {
       try await session.waitForText("│ overlay")
       try session.tmuxCommand(["resize-window", "-t", session.target, "-x", "100", "-y", "30"])
       try await session.waitForText("probe ready 100x30")
-      let lines = try session.screen().split(separator: "\n", omittingEmptySubsequences: false)
+      let lines = try await session.settledScreen().split(
+        separator: "\n", omittingEmptySubsequences: false)
       #expect(lines.filter { $0.contains("┌") }.count == 1, "one overlay, no leftovers")
       #expect(!lines.contains { $0.contains("60x20") || $0.contains("80x24") })
     }

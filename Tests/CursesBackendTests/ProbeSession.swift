@@ -19,7 +19,8 @@ extension TerminalSession {
   /// The probe's process id, read from its screen.
   func probePID() async throws -> Int32 {
     try await waitForText("pid: ")
-    let line = try #require(try screen().split(separator: "\n").first { $0.hasPrefix("pid: ") })
+    let line = try #require(
+      try await settledScreen().split(separator: "\n").first { $0.hasPrefix("pid: ") })
     return try #require(Int32(line.dropFirst(5).trimmingCharacters(in: .whitespaces)))
   }
 }

@@ -160,7 +160,7 @@ struct LiveReloadTests {
     #expect(screen.contains("saved again from memory ("), "and says what is wrong:\n\(screen)")
     #expect(try Data(contentsOf: app.directory.appendingPathComponent(copy)) == garbage)
 
-    _ = try await app.waitForSavedData("the app's standups again", timeout: .seconds(5)) {
+    _ = try await app.waitForSavedData("the app's standups again") {
       $0 == AppSession.sample
     }
     #expect(try app.screen().contains("Design"))
@@ -199,7 +199,7 @@ struct LiveReloadTests {
     try newer.write(to: URL(fileURLWithPath: app.dataPath), options: .atomic)
 
     try await app.session.waitForText("newer standups")
-    let screen = try app.screen()
+    let screen = try await app.session.settledScreen()
     #expect(screen.contains("format version 99"), "the banner names the file's version")
     #expect(screen.contains("reads up to \(StandupsFormat.currentVersion)"))
     #expect(screen.contains("Read-only"))

@@ -27,7 +27,7 @@ struct RedrawEndToEndTests {
     try app.session.sendKeys("C-l")
     try await app.session.waitForNoText("STRAY")
     try await app.session.waitForText("Design")
-    let screen = try app.session.screen(escapes: true)
+    let screen = try await app.session.settledScreen(escapes: true)
     #expect(!screen.contains("48;5;201"), "cells painted in the other program's colour:\n\(screen)")
   }
 

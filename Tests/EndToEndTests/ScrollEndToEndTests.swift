@@ -30,20 +30,20 @@ struct ScrollEndToEndTests {
       try app.session.sendKeys("k")
       try await app.session.waitForText("▌› Standup \(card) ")
     }
-    let scrolled = try app.session.screen(escapes: true)
+    let scrolled = try await app.session.settledScreen(escapes: true)
 
     // A resize repaints every cell; back at the same size, with the same
     // offset, every cell and colour must be as the scrolls left them.
     try app.session.resize(width: width + 1, height: height)
     // Drawn for the new width: the header's right end moved one column.
-    let widened = try await Harness.waitFor(timeout: .seconds(5)) {
+    let widened = try await Harness.waitFor {
       let header = try app.session.rows().first ?? ""
       return header.replacing(/\s+$/, with: "").count == width
     }
     let wider = try app.session.screen()
     #expect(widened, "no frame at the wider size:\n\(wider)")
     try app.session.resize(width: width, height: height)
-    let repainted = try await Harness.waitFor(timeout: .seconds(5)) {
+    let repainted = try await Harness.waitFor {
       try app.session.screen(escapes: true) == scrolled
     }
     let after = try app.session.screen(escapes: true)

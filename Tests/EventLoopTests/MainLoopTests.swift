@@ -125,11 +125,14 @@ struct MainLoopTests {
     let loop = LoopThread()
     defer { loop.loop.stop() }
     let order = LockIsolated<[Int]>([])
+    // One starting point for the three deadlines, so that however late
+    // each task starts, their order is the delays'.
+    let start = ContinuousClock.now + .milliseconds(200)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for delay in [60, 20, 40] {
         group.addTask(executorPreference: loop.loop.tasks) {
           // The sleeps are the timers under test, not a synchronisation.
-          try await Task.sleep(for: .milliseconds(delay))
+          try await Task.sleep(until: start + .milliseconds(delay), clock: .continuous)
           order.withValue { $0.append(delay) }
         }
       }

@@ -52,6 +52,27 @@ struct LockTakeoverTests {
     withExtendedLifetime(holder) {}
   }
 
+  /// The kernel reports the holder's close before it drops the lock: a
+  /// lock still held when the event is handled is tried again, and taken
+  /// once it is free, though no other event comes.
+  @Test func aCloseHeardBeforeTheLockIsDroppedIsTriedAgain() async throws {
+    let file = DataFile(path: directory + "/standups.json")
+    try file.save([.mock])
+    let loaded = try #require(try FileSnapshot.read(file.path)).version
+    var holder: FileLock? = FileLock(dataPath: file.resolvedPath)
+    let follower = FileLock(dataPath: file.resolvedPath)
+    let saver = Saver(
+      file: file, executor: ThreadExecutor(), baseline: .loaded([.mock], loaded),
+      merge: .standups, writes: false
+    ) { _ in }
+    saver.startWritingOnceLocked(follower, afterEvent: true)
+    #expect(!follower.isHeld)
+    holder = nil
+    try await waitUntil("the lock is tried again and taken") { await saver.writes }
+    #expect(follower.isHeld)
+    withExtendedLifetime(holder) {}
+  }
+
   /// A holder that let go after the follower's try and before its watch
   /// began made no event the watch could hear: the store tries once more.
   @Test func aHolderThatLetGoBeforeTheWatchBeganIsNoticed() async throws {

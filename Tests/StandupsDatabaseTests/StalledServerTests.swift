@@ -11,10 +11,22 @@ import Testing
 /// as on a lost connection, and keeps the changes in the journal.
 @Suite(.timeLimit(.minutes(2)))
 struct StalledServerTests {
+  /// A member that gives the server a second to answer, on a database
+  /// that holds `standups`. They are saved by a member of the usual
+  /// patience: a setup save slower than a second on a loaded machine would
+  /// take this one offline before the test begins.
+  func impatientMember(of database: TestDatabase, holding standups: IdentifiedArrayOf<Standup>)
+    async throws -> Member
+  {
+    let seeder = try await database.member()
+    await seeder.save(standups)
+    #expect(await seeder.close() == [])
+    return try await database.member(answerTimeout: .seconds(1))
+  }
+
   @Test func aSaveTheServerLeavesUnansweredGoesToTheJournalAndIsSentLater() async throws {
     let database = try TestDatabase()
-    let alice = try await database.member(answerTimeout: .seconds(1))
-    await alice.save([.mock, .engineeringMock])
+    let alice = try await impatientMember(of: database, holding: [.mock, .engineeringMock])
 
     let holder = try await database.connect()
     try await holder.query("BEGIN", logger: quietLogger)
@@ -83,8 +95,7 @@ struct StalledServerTests {
   /// after the timeout, and the user is told where the change is kept.
   @Test func quittingWhileTheServerDoesNotAnswerKeepsTheChangeAndEnds() async throws {
     let database = try TestDatabase()
-    let alice = try await database.member(answerTimeout: .seconds(1))
-    await alice.save([.mock])
+    let alice = try await impatientMember(of: database, holding: [.mock])
 
     let holder = try await database.connect()
     try await holder.query("BEGIN", logger: quietLogger)
@@ -97,7 +108,7 @@ struct StalledServerTests {
     try await holder.close()
 
     // The next start sends it.
-    let again = try await database.member(answerTimeout: .seconds(1))
+    let again = try await database.member()
     await again.flush()
     #expect(
       try await database.stored().standups[id: Standup.mock.id]?.title == "Saved on the way out")

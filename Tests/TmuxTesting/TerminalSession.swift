@@ -218,6 +218,21 @@ public final class TerminalSession: @unchecked Sendable {
     return held
   }
 
+  /// The screen once two captures a poll apart agree: tmux may show a frame
+  /// it has read only part of, so a screen kept as a reference, or read
+  /// for a value it shows, is taken once it stands still.
+  public func settledScreen(escapes: Bool = false, timeout: Duration = .seconds(15)) async throws
+    -> String
+  {
+    var last = try screen(escapes: escapes)
+    _ = try await Harness.waitFor(timeout: timeout) {
+      let now = try screen(escapes: escapes)
+      defer { last = now }
+      return now == last
+    }
+    return last
+  }
+
   /// Waits until the screen contains `text`.
   @discardableResult
   public func waitForText(
