@@ -94,9 +94,12 @@ public enum HelpOverlay {
           width: max(width, footer.map { TextWidth.of($0) } ?? 0, 20),
           height: visible + footerLines)))
     return overlay.layer(on: screen) { canvas in
-      for (y, row) in rows[top..<min(rows.count, top + visible)].enumerated() {
+      let end = min(rows.count, top + visible)
+      for (y, row) in rows[top..<end].enumerated() {
         // Cut with "…" where the box is narrower than a line, not mid-word.
         let room = canvas.bounds.width
+        // A heading whose keys are all below the fold would name nothing shown.
+        if row.heading != nil, top + y == end - 1, end < rows.count { continue }
         if let heading = row.heading {
           canvas.put(
             TextWidth.truncate(heading, to: room), x: 0, y: y,
