@@ -4,6 +4,12 @@ import Foundation
 /// `standups[0].minutes`, or a line and column for broken JSON) and what was
 /// expected there, instead of `Decoder`'s Swift type names.
 public enum DecodingMessages {
+  /// Why a file's `version` is none a program ever wrote (versions count
+  /// from 1); nil for one that is.
+  public static func notAVersion(_ version: Int) -> String? {
+    version >= 1 ? nil : "version: \(version) is not a format version (they count from 1)"
+  }
+
   /// `data` as UTF-8 text, its invalid bytes (a hand-edited file, a bad
   /// copy) each U+FFFD, so that they cost one character, not the file.
   public static func repairingUTF8(_ data: Data) -> Data {

@@ -76,6 +76,8 @@ struct InventoryFormatTests {
       #"{ "version": 1, "items": [{ "id": "3F1C2A4B-7D2E-4C1A-9B8E-1A2B3C4D5E01", "name": "A", "color": "mauve", "status": "outOfStock", "isOnBackOrder": false }] }"#,
       "items[0].color: \"mauve\" is not a colour (one of "
     ),
+    (#"{ "version": 0, "items": [] }"#, "version: 0 is not a format version (they count from 1)"),
+    (#"{ "version": -1, "items": [] }"#, "version: -1 is not a format version"),
   ])
   func corruptInputSaysWhy(json: String, reason: String) {
     #expect {

@@ -122,6 +122,17 @@ struct DataFileTests {
     }
     try Data("not json at all".utf8).write(to: URL(fileURLWithPath: path))
     #expect(throws: DocumentFailure.self) { try DataFile(path: path).load() }
+    // No program wrote versions 0 or -1: not read as the current one.
+    for version in [0, -1] {
+      try Data(#"{"version": \#(version), "standups": []}"#.utf8).write(
+        to: URL(fileURLWithPath: path))
+      #expect {
+        try DataFile(path: path).load()
+      } throws: { error in
+        guard case .corrupt(_, let reason, _) = error as? DocumentFailure else { return false }
+        return reason == "version: \(version) is not a format version (they count from 1)"
+      }
+    }
   }
 
   @Test func invalidUTF8IsRepairedNotFatal() throws {

@@ -26,6 +26,7 @@ public enum InventoryFormat {
       struct Version: Decodable { var version: Int }
       let version = try decoder.decode(Version.self, from: data).version
       guard version <= currentVersion else { throw FormatError.newerVersion(version) }
+      if let refusal = DecodingMessages.notAVersion(version) { throw FormatError.corrupt(refusal) }
       return try decoder.decode(Contents.self, from: data).items
     } catch let failure as FormatError {
       throw failure

@@ -117,7 +117,8 @@ struct DataFileReader {
         }, other: { reader, key in reader.otherMember(key, into: &others) })
     else { return nil }
     skipWhitespace()
-    guard i == bytes.count, let version, version <= StandupsFormat.currentVersion, let standups
+    guard i == bytes.count, let version, (1...StandupsFormat.currentVersion).contains(version),
+      let standups
     else { return nil }
     return standups
   }

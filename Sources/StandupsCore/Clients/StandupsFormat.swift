@@ -56,6 +56,7 @@ public enum StandupsFormat {
       struct Version: Decodable { var version: Int }
       let version = try decoder.decode(Version.self, from: data).version
       guard version <= currentVersion else { throw Failure.newerVersion(version) }
+      if let refusal = DecodingMessages.notAVersion(version) { throw Failure.corrupt(refusal) }
       return try decoder.decode(Contents.self, from: data).standups
     } catch let failure as Failure {
       throw failure
