@@ -19,6 +19,8 @@ extension SyncTests {
       $0.storeRevision = 1
       $0.standupsList.standups = [.engineeringMock]
       $0.standupsList.selection = Standup.engineeringMock.id
+      // First in the list, and first again if it comes back.
+      $0.restoreIndex = 0
     }
     await store.receive(.notified(.deletedWhileEditing(title: "Design")))
     await store.finish()
@@ -26,6 +28,7 @@ extension SyncTests {
     return store
   }
 
+  /// Kept where it stood, as inventory puts an item back.
   @Test func anEditSavedAfterItsStandupWasDeletedElsewhereKeepsIt() async {
     let store = await editSheetOfAStandupDeletedElsewhere()
     // The sheet stayed, with its screen.
@@ -42,13 +45,14 @@ extension SyncTests {
         $0.destination = nil
         $0.standup = mine
       }
-      $0.standupsList.standups = [.engineeringMock, mine]
+      $0.standupsList.standups = [mine, .engineeringMock]
       $0.standupsList.selection = mine.id
+      $0.restoreIndex = nil
     }
     await store.receive(.path(.element(id: 0, action: .detail(.delegate(.standupUpdated(mine))))))
     await store.receive(.notified(.keptDespiteDeletion(title: "Mine")))
     await store.finish()
-    expectSaved([.engineeringMock, mine], revision: 1)
+    expectSaved([mine, .engineeringMock], revision: 1)
   }
 
   @Test func anEditSheetLetGoAfterItsStandupWasDeletedElsewhereClosesItsScreen() async {
@@ -56,6 +60,7 @@ extension SyncTests {
     await typeTitle("Mine", in: store)
     await store.send(.path(.element(id: 0, action: .detail(.cancelEditButtonTapped)))) {
       $0.path = StackState()
+      $0.restoreIndex = nil
     }
     await store.receive(.notified(.deletedElsewhere(title: "Design")))
     await store.finish()
@@ -69,12 +74,13 @@ extension SyncTests {
     let store = await editSheetOfAStandupDeletedElsewhere()
     await store.send(.path(.element(id: 0, action: .detail(.doneEditingButtonTapped)))) {
       $0.path[id: 0]?.modify(\.detail) { $0.destination = nil }
-      $0.standupsList.standups = [.engineeringMock, .mock]
+      $0.standupsList.standups = [.mock, .engineeringMock]
       $0.standupsList.selection = Standup.mock.id
+      $0.restoreIndex = nil
     }
     await store.receive(.notified(.keptDespiteDeletion(title: "Design")))
     await store.finish()
-    expectSaved([.engineeringMock, .mock], revision: 1)
+    expectSaved([.mock, .engineeringMock], revision: 1)
   }
 
   @Test func everyConflictOfAMergeIsOfferedInTurn() async {

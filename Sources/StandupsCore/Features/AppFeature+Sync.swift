@@ -133,9 +133,10 @@ extension AppFeature {
       }
     }
     let closed = closeScreensOfDeletedStandups(&state)
-    if let editing = state.standupUnderEdit, old[id: editing.id] != nil,
+    if let editing = state.standupUnderEdit, let index = old.index(id: editing.id),
       merged[id: editing.id] == nil
     {
+      state.restoreIndex = old[..<index].count { merged[id: $0.id] != nil }
       return .deletedWhileEditing(title: editing.title)
     }
     for id in state.path.ids {
@@ -293,8 +294,7 @@ extension AppFeature {
     state.conflictUnderReview = nil
     let reviewed: Effect<Action> = .run { [store] _ in store.conflictReviewed(mine) }
     guard saved, state.standupsList.standups[id: mine.id] == nil else { return reviewed }
-    state.standupsList.standups.append(detail.standup)
-    state.standupsList.selection = detail.standup.id
+    state.restore(detail.standup)
     return .merge(reviewed, .send(.notified(.keptDespiteDeletion(title: detail.standup.title))))
   }
 }
@@ -302,6 +302,15 @@ extension AppFeature {
 extension AppFeature.State {
   /// The standup of the edit sheet open on the top screen, as that screen
   /// has it (nil when no edit sheet is open).
+  /// A standup the open edit sheet kept after another writer deleted it,
+  /// saved: back in the list where it stood, and highlighted.
+  mutating func restore(_ standup: Standup) {
+    let index = min(restoreIndex ?? standupsList.standups.count, standupsList.standups.count)
+    standupsList.standups.insert(standup, at: index)
+    standupsList.selection = standup.id
+    restoreIndex = nil
+  }
+
   var standupUnderEdit: Standup? {
     guard let top = path.ids.last, case .detail(let detail) = path[id: top],
       case .edit = detail.destination

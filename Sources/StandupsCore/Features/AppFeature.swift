@@ -20,6 +20,10 @@ public struct AppFeature: Reducer {
     /// cancelled: then the store no longer keeps it for later sessions (a
     /// quit or a crash meanwhile leaves it kept).
     public var conflictUnderReview: Standup?
+    /// Where the standup in the open edit sheet stood in the list (among
+    /// those still there) before another writer deleted it: saving the
+    /// sheet brings it back to that place.
+    public var restoreIndex: Int?
 
     public init(
       path: StackState<Path.State> = StackState(),
@@ -198,8 +202,7 @@ public struct AppFeature: Reducer {
         // Deleted elsewhere while the sheet was open: saving keeps it (edit
         // beats delete), changed or not, as the banner said.
         guard state.standupsList.standups[id: detail.standup.id] == nil else { return reviewed }
-        state.standupsList.standups.append(detail.standup)
-        state.standupsList.selection = detail.standup.id
+        state.restore(detail.standup)
         return .merge(
           reviewed, .send(.notified(.keptDespiteDeletion(title: detail.standup.title))))
 
@@ -263,7 +266,10 @@ public struct AppFeature: Reducer {
     .onChange(of: Self.standupUnderEdit) { _, _ in
       // The sheet of a standup deleted elsewhere kept its screen open; let
       // go, the screen closes now.
-      Reduce { state, _ in closeScreensNoLongerHeld(&state) }
+      Reduce { state, _ in
+        if state.standupUnderEdit == nil { state.restoreIndex = nil }
+        return closeScreensNoLongerHeld(&state)
+      }
     }
   }
 }
