@@ -42,6 +42,8 @@ public enum InventoryView {
     case .persistence(.writable(let text)):
       .resolveStatus(prefixes: ["Read-only: another"], then: .notice(text))
     case .notified(let notice): .show(banner(for: notice))
+    case .inventory(.cancelEditItemButtonTapped), .inventory(.confirmEditItemButtonTapped):
+      .withdraw(endingWith: [Keys.keepByEditing])
     default: nil
     }
   }
@@ -64,7 +66,7 @@ public enum InventoryView {
     case .deletedElsewhere(let name):
       .notice("\(Sanitizer.quoted(name)) was deleted by another program")
     case .deletedWhileEditing(let name):
-      .notice("\(Sanitizer.quoted(name)) was deleted elsewhere: save your edit to keep it")
+      .notice("\(Sanitizer.quoted(name)) was deleted elsewhere: \(Keys.keepByEditing)")
     case .keptDespiteDeletion(let name):
       .notice("\(Sanitizer.quoted(name)) was deleted on one side and changed on the other: kept")
     case .conflict(let names, let copy):

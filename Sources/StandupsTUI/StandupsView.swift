@@ -48,6 +48,9 @@ public enum StandupsView {
       .replaceWithStatus(
         prefixes: ["Offline:", "Still offline"], banner: .error(text), status: text)
     case .notified(let notice): .show(banner(for: notice))
+    case .path(.element(_, .detail(.cancelEditButtonTapped))),
+      .path(.element(_, .detail(.doneEditingButtonTapped))):
+      .withdraw(endingWith: [Keys.keepByEditing])
     case .copied(let title, let isMeeting, let result):
       .show(banner(for: title, copied: result, isMeeting: isMeeting))
     default: nil
@@ -70,7 +73,8 @@ public enum StandupsView {
       UnsavedWork("the new standup", needs: canSave ? nil : "a title")
     case .edit(let standup, let canSave):
       UnsavedWork(
-        "your changes to “\(standup.displayTitle)”", needs: canSave ? nil : "a title")
+        "your changes to \(Sanitizer.quoted(standup.displayTitle))",
+        needs: canSave ? nil : "a title")
     case nil: nil
     }
   }
@@ -124,7 +128,7 @@ public enum StandupsView {
           + "new standup")
     case .deletedWhileEditing(let title):
       .notice(
-        "\(Sanitizer.quoted(title)) was deleted elsewhere: save your edit to keep it")
+        "\(Sanitizer.quoted(title)) was deleted elsewhere: \(Keys.keepByEditing)")
     case .savedAsNewStandup(let title):
       .notice(
         "\(Sanitizer.quoted(title)) was deleted elsewhere: the meeting is in a new standup"

@@ -34,14 +34,19 @@ extension AppView {
   /// be seen.
   static var tooSmallKeymap: Keymap<Action> { Keymap(globalCommands) }
 
-  /// The keys while too small: those, and the save key while a key's
-  /// warning (shown on the too-small screen) offers it.
+  /// The keys while too small: those, and the keys a warning (shown on
+  /// the too-small screen) offers: the sheet's save key, and its cancel
+  /// key pressed again.
   func tooSmallKeymap(_ state: Shell<App>.State, size: Size) -> Keymap<Action> {
     var keymap = Self.tooSmallKeymap
-    guard state.isWarningShown, case .sheet(let sheet, _) = scene(state.app, size).overlay,
-      let key = StandardKeys.save.keys.first, let save = sheet.action(for: key)
+    guard state.isWarningShown, case .sheet(let sheet, _) = scene(state.app, size).overlay
     else { return keymap }
-    keymap.append(Command(StandardKeys.save, send: save))
+    var offered = [StandardKeys.save]
+    if state.isDiscardWarningShown { offered.append(StandardKeys.cancel) }
+    for binding in offered {
+      guard let key = binding.keys.first, let action = sheet.action(for: key) else { continue }
+      keymap.append(Command(binding, send: action))
+    }
     return keymap
   }
 

@@ -35,6 +35,10 @@ public enum ShellMessage: Equatable, Sendable {
   case resolveErrorAndStatus(prefixes: [String])
   /// `resolveErrorAndStatus`, then `banner`: what replaces what stood.
   case resolveStatus(prefixes: [String], then: Banner)
+  /// What a form's notices asked of it (banners that end with one of
+  /// `suffixes`: "save your edit to keep it") is moot: the form closed.
+  /// Shown or waiting their turn (behind a key's warning), they go.
+  case withdraw(endingWith: [String])
   /// `showWithStatus`, in place of the banners and the status that begin
   /// with one of `prefixes` (a refusal once the server answers, in place of
   /// "Offline: …"): shown now, not after a key takes the older one away.
@@ -199,6 +203,9 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
         return effect.merge(with: show(banner, in: &state))
       case .resolveError:
         return effect.merge(with: resolve(in: &state))
+      case .withdraw(let suffixes):
+        return effect.merge(
+          with: resolve(in: &state) { banner in suffixes.contains(where: banner.text.hasSuffix) })
       case .resolveErrorAndStatus(let prefixes):
         state.endStatus(startingWith: prefixes)
         return effect.merge(with: resolve(in: &state, alsoStartingWith: prefixes))

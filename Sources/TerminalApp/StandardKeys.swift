@@ -50,6 +50,10 @@ extension StandardKeys {
     return "Unsaved: \(quits) again quits and discards \(work.what) (it needs \(needs))"
   }
 
+  /// What a notice asks of a form whose record was deleted elsewhere; it
+  /// goes once the form closes (`ShellMessage.withdraw`).
+  public static let keepByEditing = "save your edit to keep it"
+
   /// What the cancel key says while its form holds unsaved work.
   public static func discardWarning(_ work: UnsavedWork) -> String {
     let discards = cancel.help.key

@@ -256,6 +256,26 @@ import Testing
     #expect(backend.layerNames == ["screen"])
   }
 
+  /// The notice asking to save the edit of an item deleted elsewhere goes
+  /// with the edit once it is discarded, even waiting behind the warning.
+  @Test func aNoticeAboutADiscardedEditGoesWithIt() {
+    let (runtime, backend) = makeRuntime(appState(selection: Item.monitor.id))
+    runtime.press(.char("e"))
+    runtime.type("X")
+    runtime.press(.escape)
+    let rest = runtime.state.inventory.items.filter { $0.id != Item.monitor.id }
+    runtime.store.send(
+      .app(
+        .persistence(
+          .changedElsewhere(stored: rest, base: runtime.state.inventory.items, revision: 1))))
+    runtime.render()
+    #expect(backend.shows("Unsaved: esc again discards"))
+    #expect(runtime.store.state.queuedBanners.map(\.text).contains { $0.hasSuffix("keep it") })
+    runtime.press(.escape)
+    #expect(runtime.state.inventory.destination == nil)
+    #expect(!backend.shows("save your edit to keep it"), "\(backend.lines)")
+  }
+
   @Test func editInThePopover() {
     let (runtime, backend) = makeRuntime(appState(selection: Item.monitor.id))
     runtime.press(.char("e"))

@@ -94,7 +94,8 @@ func makeRuntime(
 ) -> (InventoryRuntime, InMemoryBackend) {
   let store = Store(
     initialState: Shell<AppFeature>.State(app: state),
-    reducer: Shell(AppFeature(), unsavedWork: InventoryView.unsavedWork),
+    reducer: Shell(
+      AppFeature(), messages: InventoryView.message, unsavedWork: InventoryView.unsavedWork),
     withDependencies: {
       $0.uuid = .incrementing
       $0.itemsStore = .inMemory()

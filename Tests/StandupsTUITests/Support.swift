@@ -106,7 +106,8 @@ func makeRuntime(
 ) -> (StandupsRuntime, InMemoryBackend) {
   let store = Store(
     initialState: Shell<AppFeature>.State(app: state),
-    reducer: Shell(AppFeature(), unsavedWork: StandupsView.unsavedWork),
+    reducer: Shell(
+      AppFeature(), messages: StandupsView.message, unsavedWork: StandupsView.unsavedWork),
     withDependencies: {
       $0.uuid = .incrementing
       $0.date.now = testNow

@@ -125,4 +125,41 @@ extension ShellTests {
     }
     await store.skipInFlightEffects()
   }
+
+  /// Closing a form withdraws what its notices asked of it, shown or
+  /// waiting behind a warning; other banners stay.
+  @Test func closingAFormWithdrawsTheNoticesThatAskedSomethingOfIt() async {
+    let store = TestStore(initialState: Shell<Counter>.State(app: Counter.State(count: 1))) {
+      Shell(
+        Counter(), messages: { $0 == .decrement ? .withdraw(endingWith: ["keep it"]) : nil },
+        unsavedWork: { $0.count > 0 ? UnsavedWork("the count") : nil })
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    await pressCancelAndSeeTheWarning(store)
+    await store.send(.bannerShown(.notice("Deleted elsewhere: save to keep it"))) {
+      $0.queuedBanners = [.notice("Deleted elsewhere: save to keep it")]
+    }
+    await store.send(.bannerShown(.error("Offline"))) {
+      $0.queuedBanners.append(.error("Offline"))
+    }
+    await store.send(.discardPressed(.decrement)) {
+      $0.app.count = 0
+      $0.banner = .error("Offline")
+      $0.queuedBanners = []
+      $0.isDiscardWarningShown = false
+    }
+    await store.send(.bannerShown(.notice("Deleted elsewhere: save to keep it"))) {
+      $0.queuedBanners = [.notice("Deleted elsewhere: save to keep it")]
+    }
+    await store.send(.keyPressed) { $0.banner = nil }
+    await store.send(.keyHandled) {
+      $0.banner = .notice("Deleted elsewhere: save to keep it")
+      $0.queuedBanners = []
+    }
+    await store.send(.app(.decrement)) {
+      $0.app.count = -1
+      $0.banner = nil
+    }
+  }
 }
