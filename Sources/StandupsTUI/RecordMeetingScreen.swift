@@ -44,6 +44,10 @@ enum RecordMeetingScreen {
     return keymap
   }
 
+  /// Rows of content under which the speaker block is compacted: with
+  /// fewer, the full layout would leave no row for a note.
+  static let roomyHeight = 11
+
   static func draw(
     _ state: RecordMeeting.State, in canvas: inout Canvas, bindings: [KeyBinding],
     memory: inout ViewMemory
@@ -78,16 +82,29 @@ enum RecordMeetingScreen {
       let count = standup.attendees.count
       let speaker =
         count == 0 ? "No attendees" : "Speaker \(min(state.speakerIndex + 1, count)) of \(count)"
-      content.put(speaker, x: 0, y: 3, width: width, alignment: .center, style: Styles.title)
       func shown(_ attendee: Attendee?) -> String {
         attendee.map { $0.name.isEmpty ? "(no name)" : Sanitizer.inert($0.name) } ?? ""
       }
       let name = shown(state.currentSpeaker)
-      content.put(
-        name, x: 0, y: 4, width: width, alignment: .center, style: standup.theme.accent.with(.bold))
+      let nameStyle = standup.theme.accent.with(.bold)
+      // Short of rows (40×12), the speaker takes one row and the blanks go,
+      // so that the notes taken so far still show.
+      let isCompact = content.bounds.height < Self.roomyHeight
+      if isCompact {
+        let label = name.isEmpty ? speaker : speaker + " · "
+        let nameWidth = min(TextWidth.of(name), max(0, width - 2 - TextWidth.of(label)))
+        let x = max(1, (width - TextWidth.of(label) - nameWidth) / 2)
+        content.put(label, x: x, y: 2, width: max(0, width - x - 1), style: Styles.title)
+        content.put(
+          TextWidth.truncate(name, to: nameWidth), x: x + TextWidth.of(label), y: 2,
+          style: nameStyle)
+      } else {
+        content.put(speaker, x: 0, y: 3, width: width, alignment: .center, style: Styles.title)
+        content.put(name, x: 0, y: 4, width: width, alignment: .center, style: nameStyle)
+      }
 
-      content.put("Notes", x: 1, y: 6, style: Styles.sectionTitle)
-      let notesTop = 7
+      content.put("Notes", x: 1, y: isCompact ? 3 : 6, style: Styles.sectionTitle)
+      let notesTop = isCompact ? 4 : 7
       let notesHeight = max(0, content.bounds.height - notesTop - 1)
       // The newest notes that fit, each wrapped beside its speaker's label
       // (at most half the row, its ": " kept).

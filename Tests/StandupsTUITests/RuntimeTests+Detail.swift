@@ -135,3 +135,23 @@ struct DetailMeetingsScrollTests {
     #expect(backend.shows("the newest meeting"), "\(backend.lines)")
   }
 }
+
+extension RuntimeTests {
+  /// At 40×12 the speaker takes one row, a long name cut to fit it, and
+  /// the notes taken so far show above the line being typed.
+  @Test func aSmallRecordScreenKeepsRoomForTheNotes() {
+    var standup = Standup.mock
+    standup.attendees[0].name = "Bartholomew Oppenheimer-Fitzgerald"
+    let (runtime, backend) = makeRuntime(appState([standup]), size: Size(width: 40, height: 12))
+    runtime.press(.enter, .char("s"))
+    runtime.type("first")
+    runtime.press(.enter)
+    runtime.type("second")
+    runtime.press(.enter)
+    let speakerRow = backend.lines.first { $0.contains("Speaker 1 of 6 · ") }
+    #expect(speakerRow?.contains("Bartholomew") == true, "\(backend.lines)")
+    #expect(speakerRow?.contains("…") == true)
+    #expect(speakerRow?.hasSuffix(" ") == true, "one blank column at the edge")
+    #expect(backend.shows(": first") && backend.shows(": second"), "\(backend.lines)")
+  }
+}
