@@ -99,6 +99,7 @@ struct Import: AsyncParsableCommand {
     }
     _ = await team.close()
     var parts = ["\(summary.added) added", "\(summary.unchanged) unchanged"]
+    if summary.withNewMeetings > 0 { parts.append("\(summary.withNewMeetings) with new meetings") }
     if !summary.conflicts.isEmpty {
       parts.append("\(summary.conflicts.count) kept as conflicts")
     }

@@ -5,6 +5,10 @@ import StandupsCore
 public struct ImportSummary: Equatable, Sendable {
   public var added = 0
   public var unchanged = 0
+  /// Standups the database already had as they are but for meetings it
+  /// lacked, which they were given. With `added`, `unchanged` and
+  /// `conflicts`, every standup of the file is counted once.
+  public var withNewMeetings = 0
   /// The stored titles of standups whose id the database already had with
   /// other fields: the stored version stayed, the file's went to the
   /// database's conflicts.
@@ -63,7 +67,9 @@ extension TeamStore {
         continue
       }
       if let stored {
-        if !stored.hasSameOwnFields(as: standup) {
+        if stored.hasSameOwnFields(as: standup) {
+          summary.withNewMeetings += 1
+        } else {
           changes.append(.insert(standup.withoutMeetings))
         }
       } else {

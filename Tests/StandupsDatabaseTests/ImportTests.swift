@@ -103,8 +103,12 @@ struct ImportTests {
     let first = try await alice.store.importStandups(file)
     #expect(first.added == file.count - 3)
     #expect(first.unchanged == 1)
+    #expect(first.withNewMeetings == 1)
     #expect(first.conflicts == ["Product, as stored"])
     #expect(first.meetingsAdded == all.count - 3)
+    // Each standup of the file counted once.
+    #expect(
+      first.added + first.unchanged + first.withNewMeetings + first.conflicts.count == file.count)
     let stored = try await database.stored().standups
     #expect(stored[id: Standup.productMock.id] == other)
     #expect(stored[id: fewer.id] == file[id: fewer.id])
@@ -122,6 +126,7 @@ struct ImportTests {
     #expect(second.added == 0)
     #expect(second.meetingsAdded == 0)
     #expect(second.unchanged == file.count - 1)
+    #expect(second.withNewMeetings == 0)
     #expect(try snapshot(database) == once)
     await alice.close()
   }
