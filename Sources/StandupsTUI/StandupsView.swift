@@ -116,7 +116,8 @@ public enum StandupsView {
           + (copy.map { " (in \(Sanitizer.inert($0)))" } ?? " (not saved aside: see above)"))
     case .earlierConflicts(let titles):
       .notice(
-        "A conflict in an earlier session kept your "
+        // "Earlier": another session's, or an import's (the file's version).
+        "Earlier, a conflict kept your "
           + (titles.count == 1 ? "version of " : "versions of ")
           + titles.map { "\(Sanitizer.quoted($0))" }.joined(separator: ", ")
           + (titles.count == 1 ? ": o opens it" : ": o opens them one after another"))

@@ -44,7 +44,7 @@ struct TeamConflictEndToEndTests {
     async throws
   {
     try await later.session.waitForText(
-      "A conflict in an earlier session kept your version of “\(stored)”: o opens it")
+      "Earlier, a conflict kept your version of “\(stored)”: o opens it")
     try later.session.sendKeys("o")
     try await later.session.waitForText("Title     \(mine)")
     try later.session.sendKeys("C-s")
