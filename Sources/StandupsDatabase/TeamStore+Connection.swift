@@ -103,7 +103,7 @@ extension TeamStore {
       emit.yield(
         .readOnly(
           "Read-only: the database was set up by a newer standups (schema \(version)); "
-            + "changes are not saved"))
+            + "your changes are not saved to it but kept in a file when you quit"))
     }
     try await listen(on: connection)
   }

@@ -163,6 +163,8 @@ struct SchemaTests {
     let message = try #require(await bob.handle(until: { $0.readOnlyText != nil })?.readOnlyText)
     #expect(message.contains("newer standups"))
     #expect(message.contains("schema \(TeamSchema.currentVersion + 1)"))
+    // As the note at quit says: kept, in a data file.
+    #expect(message.hasSuffix("your changes are not saved to it but kept in a file when you quit"))
     #expect(bob.standups == [.mock, .engineeringMock])
     await bob.edit {
       $0[id: Standup.mock.id]?.title = "Not saved"
