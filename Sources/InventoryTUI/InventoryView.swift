@@ -43,7 +43,7 @@ public enum InventoryView {
       .resolveStatus(prefixes: ["Read-only: another"], then: .notice(text))
     case .notified(let notice): .show(banner(for: notice))
     case .inventory(.cancelEditItemButtonTapped), .inventory(.confirmEditItemButtonTapped):
-      .withdraw(endingWith: [Keys.keepByEditing])
+      .withdraw(endingWith: [Keys.keepByEditing, Keys.savingKeepsBoth])
     default: nil
     }
   }
@@ -67,6 +67,8 @@ public enum InventoryView {
       .notice("\(Sanitizer.quoted(name)) was deleted by another program")
     case .deletedWhileEditing(let name):
       .notice("\(Sanitizer.quoted(name)) was deleted elsewhere: \(Keys.keepByEditing)")
+    case .changedWhileEditing(let name):
+      .notice("\(Sanitizer.quoted(name)) was changed elsewhere: \(Keys.savingKeepsBoth)")
     case .keptDespiteDeletion(let name):
       .notice("\(Sanitizer.quoted(name)) was deleted on one side and changed on the other: kept")
     case .conflict(let names, let copy):

@@ -50,7 +50,7 @@ public enum StandupsView {
     case .notified(let notice): .show(banner(for: notice))
     case .path(.element(_, .detail(.cancelEditButtonTapped))),
       .path(.element(_, .detail(.doneEditingButtonTapped))):
-      .withdraw(endingWith: [Keys.keepByEditing])
+      .withdraw(endingWith: [Keys.keepByEditing, Keys.savingKeepsBoth])
     case .copied(let title, let isMeeting, let result):
       .show(banner(for: title, copied: result, isMeeting: isMeeting))
     default: nil
@@ -130,6 +130,8 @@ public enum StandupsView {
     case .deletedWhileEditing(let title):
       .notice(
         "\(Sanitizer.quoted(title)) was deleted elsewhere: \(Keys.keepByEditing)")
+    case .changedWhileEditing(let title):
+      .notice("\(Sanitizer.quoted(title)) was changed elsewhere: \(Keys.savingKeepsBoth)")
     case .savedAsNewStandup(let title):
       .notice(
         "\(Sanitizer.quoted(title)) was deleted elsewhere: the meeting is in a new standup"
@@ -235,8 +237,12 @@ public enum StandupsView {
       case .edit(let form):
         StandupFormSheet.overlay(
           // Said for as long as it is true (the banner that said it goes):
-          // saving keeps the standup, Esc lets it go.
-          form, title: deletedElsewhere ? "Edit standup · deleted elsewhere" : "Edit standup",
+          // saving keeps the standup, Esc lets it go; or saving keeps both.
+          form,
+          title: deletedElsewhere
+            ? "Edit standup · deleted elsewhere"
+            : form.original.hasSameOwnFields(as: detail.standup)
+              ? "Edit standup" : "Edit standup · changed elsewhere",
           save: embed(.doneEditingButtonTapped),
           cancel: .discardPressed(.path(.element(id: id, action: .detail(.cancelEditButtonTapped))))
         ) { embed(.destination(.presented(.edit($0)))) }

@@ -53,6 +53,8 @@ extension StandardKeys {
   /// What a notice asks of a form whose record was deleted elsewhere; it
   /// goes once the form closes (`ShellMessage.withdraw`).
   public static let keepByEditing = "save your edit to keep it"
+  /// The same, of a form whose record was changed elsewhere.
+  public static let savingKeepsBoth = "saving keeps both versions"
 
   /// What the cancel key says while its form holds unsaved work.
   public static func discardWarning(_ work: UnsavedWork) -> String {

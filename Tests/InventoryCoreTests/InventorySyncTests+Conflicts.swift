@@ -57,6 +57,7 @@ extension InventorySyncTests {
       $0.storeRevision = 1
       $0.inventory.items = stored
     }
+    await store.receive(.notified(.changedWhileEditing(name: "Display")))
     await store.finish()
     expectSaved(stored, revision: 1)
     return (store, stored)

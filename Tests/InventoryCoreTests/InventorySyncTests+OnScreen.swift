@@ -220,6 +220,8 @@ extension InventorySyncTests {
       $0.storeRevision = 1
       $0.inventory.items = stored
     }
+    // Saying that saving now keeps both versions.
+    await store.receive(.notified(.changedWhileEditing(name: "Display")))
     await store.finish()
     #expect(store.state.inventory.$destination[case: \.edit]?.original == .monitor)
     expectSaved(stored, revision: 1)

@@ -276,6 +276,22 @@ import Testing
     #expect(!backend.shows("save your edit to keep it"), "\(backend.lines)")
   }
 
+  /// The item being edited is changed elsewhere: the notice says that
+  /// saving now keeps both versions.
+  @Test func aChangeElsewhereToTheEditedItemIsSaid() {
+    let (runtime, backend) = makeRuntime(appState(selection: Item.monitor.id))
+    runtime.press(.char("e"))
+    var stored = runtime.state.inventory.items
+    stored[id: Item.monitor.id]?.name = "Display"
+    runtime.store.send(
+      .app(
+        .persistence(
+          .changedElsewhere(stored: stored, base: runtime.state.inventory.items, revision: 1))))
+    runtime.render()
+    #expect(backend.shows("“Display” was changed elsewhere: saving keeps both versions"))
+    #expect(runtime.state.inventory.destination != nil)
+  }
+
   @Test func editInThePopover() {
     let (runtime, backend) = makeRuntime(appState(selection: Item.monitor.id))
     runtime.press(.char("e"))

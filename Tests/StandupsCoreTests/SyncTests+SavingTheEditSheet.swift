@@ -54,6 +54,7 @@ extension SyncTests {
       $0.standupsList.standups[id: theirs.id] = theirs
       $0.path[id: 0]?.modify(\.detail) { $0.standup = theirs }
     }
+    await store.receive(.notified(.changedWhileEditing(title: theirs.title)))
     await store.finish()
     expectSaved([theirs, .engineeringMock], revision: 1)
 
@@ -87,6 +88,7 @@ extension SyncTests {
       $0.standupsList.standups = [theirs]
       $0.path[id: 0]?.modify(\.detail) { $0.standup = theirs }
     }
+    // A meeting added is no change to the standup's own fields: nothing said.
     await store.finish()
     expectSaved([theirs], revision: 1)
 
@@ -122,6 +124,7 @@ extension SyncTests {
       $0.standupsList.standups = [theirs]
       $0.path[id: 0]?.modify(\.detail) { $0.standup = theirs }
     }
+    await store.receive(.notified(.changedWhileEditing(title: "Theirs")))
     await store.finish()
     expectSaved([theirs], revision: 1)
 

@@ -152,6 +152,8 @@ struct SyncTests {
       // The screen shows what is stored; the sheet's draft and its original stay.
       $0.path[id: 0]?.modify(\.detail) { $0.standup = theirs }
     }
+    // Saying that saving now keeps both versions.
+    await store.receive(.notified(.changedWhileEditing(title: "Design Review")))
     await store.finish()
     expectSaved([theirs, .engineeringMock], revision: 1)
     guard case .detail(let detail) = store.state.path[id: 0] else {

@@ -155,3 +155,25 @@ extension RuntimeTests {
     #expect(backend.shows(": first") && backend.shows(": second"), "\(backend.lines)")
   }
 }
+
+extension RuntimeTests {
+  /// Another writer changes the standup being edited: the notice says that
+  /// saving now keeps both versions, and the sheet's title says so for as
+  /// long as it is open.
+  @Test func anEditSheetSaysItsStandupChangedElsewhere() {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    runtime.press(.enter, .char("e"))
+    runtime.type("!")
+    var theirs = Standup.mock
+    theirs.title = "Theirs"
+    runtime.store.send(
+      .app(.persistence(.changedElsewhere(stored: [theirs], base: [.mock], revision: 1))))
+    runtime.render()
+    #expect(backend.shows("“Theirs” was changed elsewhere: saving keeps both versions"))
+    #expect(backend.shows("Edit standup · changed elsewhere"))
+    #expect(backend.shows("Design!"), "the draft stays")
+    runtime.press(.right)
+    #expect(!backend.shows("saving keeps both versions"))
+    #expect(backend.shows("Edit standup · changed elsewhere"))
+  }
+}

@@ -5,6 +5,9 @@ public enum ItemsNotice: Equatable, Sendable {
   /// The item in the open edit popover was deleted elsewhere: the popover
   /// stays, and saving the edit keeps the item (edit beats delete).
   case deletedWhileEditing(name: String)
+  /// The item in the open edit popover was changed elsewhere: saving a
+  /// changed edit now keeps that version and the user's aside (a conflict).
+  case changedWhileEditing(name: String)
   case keptDespiteDeletion(name: String)
   /// Changed on both sides: the stored version stayed; the user's is in `copy`.
   case conflict(names: [String], copy: String?)
@@ -33,10 +36,12 @@ extension Inventory.State {
       }
       shown = detail.item.id
     case .edit(var form):
-      // Said once, when it goes; a later change elsewhere says nothing again.
-      guard merged[id: form.item.id] == nil, let index = old.index(id: form.item.id) else {
-        return nil
+      if let item = merged[id: form.item.id] {
+        guard let before = old[id: item.id], before != item else { return nil }
+        return .changedWhileEditing(name: item.shownName)
       }
+      // Said once, when it goes; a later change elsewhere says nothing again.
+      guard let index = old.index(id: form.item.id) else { return nil }
       form.restoreIndex = old[..<index].count { merged[id: $0.id] != nil }
       destination = .edit(form)
       return .deletedWhileEditing(name: old[index].shownName)

@@ -24,6 +24,9 @@ public enum SyncNotice: Equatable, Sendable {
   /// The standup in the open edit sheet was deleted elsewhere: the sheet
   /// stays, and saving the edit keeps the standup (edit beats delete).
   case deletedWhileEditing(title: String)
+  /// The standup in the open edit sheet was changed elsewhere: saving a
+  /// changed edit now keeps that version and the user's aside (a conflict).
+  case changedWhileEditing(title: String)
   /// What a delete alert asked about changed elsewhere: the alert closed,
   /// so that its Yes cannot delete what the user has not seen.
   case changedBeforeDeletion(title: String)
@@ -138,6 +141,12 @@ extension AppFeature {
     {
       state.restoreIndex = old[..<index].count { merged[id: $0.id] != nil }
       return .deletedWhileEditing(title: editing.title)
+    }
+    // Said at each change of its own fields (not of its meetings alone).
+    if let editing = state.standupUnderEdit, let before = old[id: editing.id],
+      !before.hasSameOwnFields(as: editing)
+    {
+      return .changedWhileEditing(title: editing.title)
     }
     for id in state.path.ids {
       guard case .record(let recording) = state.path[id: id],
