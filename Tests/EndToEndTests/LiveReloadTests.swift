@@ -316,7 +316,8 @@ struct LiveReloadTests {
     try await app.session.waitForNoText("save your edit to keep it")
     #expect(try app.screen().contains("Edit standup · deleted elsewhere"))
     try app.session.sendKeys("C-s")
-    try await app.session.waitForText("changed on the other: kept")
+    try await app.session.waitForText(
+      "“Design Mine” is back: your save undid its deletion elsewhere")
     let saved = try await app.waitForSavedData("the edit, kept") {
       $0.contains { $0.title == "Design Mine" }
     }

@@ -135,7 +135,7 @@ extension SyncTests {
       $0.standupsList.standups.append(mine)
       $0.standupsList.selection = mine.id
     }
-    await store.receive(.notified(.keptDespiteDeletion(title: "Mine")))
+    await store.receive(.notified(.restoredBySaving(title: "Mine")))
     await store.finish()
     expectSaved([.engineeringMock, mine], revision: 2)
     #expect(reviewed.value == [mine])

@@ -50,7 +50,7 @@ extension SyncTests {
       $0.restoreIndex = nil
     }
     await store.receive(.path(.element(id: 0, action: .detail(.delegate(.standupUpdated(mine))))))
-    await store.receive(.notified(.keptDespiteDeletion(title: "Mine")))
+    await store.receive(.notified(.restoredBySaving(title: "Mine")))
     await store.finish()
     expectSaved([mine, .engineeringMock], revision: 1)
   }
@@ -78,7 +78,7 @@ extension SyncTests {
       $0.standupsList.selection = Standup.mock.id
       $0.restoreIndex = nil
     }
-    await store.receive(.notified(.keptDespiteDeletion(title: "Design")))
+    await store.receive(.notified(.restoredBySaving(title: "Design")))
     await store.finish()
     expectSaved([.mock, .engineeringMock], revision: 1)
   }

@@ -9,6 +9,9 @@ public enum SyncNotice: Equatable, Sendable {
   case meetingDeletedElsewhere(title: String)
   /// Deleted on one side, changed on the other: kept.
   case keptDespiteDeletion(title: String)
+  /// Deleted elsewhere while its edit sheet was open here, and brought back
+  /// by saving that sheet (changed or not).
+  case restoredBySaving(title: String)
   /// Changed on both sides differently: the stored version stayed; the
   /// user's went to a conflict copy (its name; nil when it could not be written).
   case conflict(titles: [String], copy: String?)
@@ -304,7 +307,7 @@ extension AppFeature {
     let reviewed: Effect<Action> = .run { [store] _ in store.conflictReviewed(mine) }
     guard saved, state.standupsList.standups[id: mine.id] == nil else { return reviewed }
     state.restore(detail.standup)
-    return .merge(reviewed, .send(.notified(.keptDespiteDeletion(title: detail.standup.title))))
+    return .merge(reviewed, .send(.notified(.restoredBySaving(title: detail.standup.title))))
   }
 }
 

@@ -203,8 +203,7 @@ public struct AppFeature: Reducer {
         // beats delete), changed or not, as the banner said.
         guard state.standupsList.standups[id: detail.standup.id] == nil else { return reviewed }
         state.restore(detail.standup)
-        return .merge(
-          reviewed, .send(.notified(.keptDespiteDeletion(title: detail.standup.title))))
+        return .merge(reviewed, .send(.notified(.restoredBySaving(title: detail.standup.title))))
 
       case .path(.element(let id, .detail(.cancelEditButtonTapped))):
         guard case .detail(let detail) = state.path[id: id] else { return .none }
