@@ -106,8 +106,9 @@ enum RecordMeetingScreen {
       content.put("Notes", x: 1, y: isCompact ? 3 : 6, style: Styles.sectionTitle)
       let notesTop = isCompact ? 4 : 7
       let notesHeight = max(0, content.bounds.height - notesTop - 1)
-      // The newest notes that fit, each wrapped beside its speaker's label
-      // (at most half the row, its ": " kept).
+      // The newest notes that fit whole, each wrapped beside its speaker's
+      // label (at most half the row, its ": " kept); the newest alone may
+      // show only its end.
       var rows: [(label: String?, indent: Int, text: String)] = []
       for note in state.notes.reversed() where rows.count < notesHeight {
         let indent =
@@ -119,6 +120,7 @@ enum RecordMeetingScreen {
             text: $0.element
           )
         }
+        if !rows.isEmpty, noteRows.count > notesHeight - rows.count { break }
         rows.insert(contentsOf: noteRows.suffix(notesHeight - rows.count), at: 0)
       }
       for (i, row) in rows.enumerated() {

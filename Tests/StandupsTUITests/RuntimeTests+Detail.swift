@@ -153,6 +153,16 @@ extension RuntimeTests {
     #expect(speakerRow?.contains("…") == true)
     #expect(speakerRow?.hasSuffix(" ") == true, "one blank column at the edge")
     #expect(backend.shows(": first") && backend.shows(": second"), "\(backend.lines)")
+
+    // Two notes of two rows each where three rows fit: the newest whole,
+    // never the older one's end without its speaker.
+    runtime.press(.ctrl("n"))
+    runtime.type("older note that wraps onto a second row: older-end")
+    runtime.press(.enter)
+    runtime.type("newer note that wraps onto a second row: newer-end")
+    runtime.press(.enter)
+    #expect(backend.shows("newer-end") && backend.shows(": newer note"), "\(backend.lines)")
+    #expect(!backend.shows("older-end"), "\(backend.lines)")
   }
 }
 
