@@ -61,6 +61,10 @@ public struct TextField: Hashable, Sendable {
     let (first, cursorColumn) = TextField.window(for: state, width: width)
     if state.text.isEmpty {
       canvas.put(TextWidth.truncate(placeholder, to: width), x: 0, y: 0, style: placeholderStyle)
+    } else if !isFocused, first == 0 {
+      // Not being typed in: a text longer than the field says so with "…".
+      canvas.put(
+        TextWidth.truncate(Sanitizer.inert(state.text), to: width), x: 0, y: 0, style: style)
     } else {
       let start = state.text.index(state.text.startIndex, offsetBy: first)
       canvas.within(Rect(x: 0, y: 0, width: width, height: 1)) {

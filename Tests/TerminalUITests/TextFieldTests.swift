@@ -244,6 +244,17 @@ import Testing
     let (unfocused, _) = draw(field("x"), width: 4, focused: false)
     #expect(unfocused.cursor == nil)
   }
+
+  /// A field not being typed in that cannot show its whole text ends with
+  /// "…"; focused, it shows the text at the cursor instead.
+  @Test func anUnfocusedTextTooLongForTheFieldEndsWithAnEllipsis() {
+    let (cut, _) = draw(field("Maximiliana", cursor: 0), width: 6, focused: false)
+    #expect(cut.text == "Maxim…")
+    let (fits, _) = draw(field("Max", cursor: 0), width: 6, focused: false)
+    #expect(fits.text == "Max   ")
+    let (typing, _) = draw(field("Maximiliana", cursor: 0), width: 6)
+    #expect(typing.text == "Maximi")
+  }
 }
 
 /// The helpers for a field kept in domain state as text + cursor.
