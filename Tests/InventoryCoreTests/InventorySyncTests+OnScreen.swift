@@ -119,7 +119,7 @@ extension InventorySyncTests {
   ) async -> IdentifiedArrayOf<Item> {
     await deletedElsewhere(
       [.headphones], underThePopoverOf: .headphones, in: store, highlighting: .mouse,
-      restoreIndex: 3)
+      restorePlace: .after(Item.mouse.id))
   }
 
   /// `items` deleted elsewhere, `edited`'s popover open: the highlight
@@ -127,7 +127,7 @@ extension InventorySyncTests {
   /// notice names it; returns the items stored now.
   func deletedElsewhere(
     _ items: [Item], underThePopoverOf edited: Item, in store: TestStoreOf<AppFeature>,
-    highlighting: Item, restoreIndex: Int
+    highlighting: Item, restorePlace: ListPlace<Item.ID>
   ) async -> IdentifiedArrayOf<Item> {
     var stored = Item.samples
     for item in items { stored.remove(id: item.id) }
@@ -135,7 +135,7 @@ extension InventorySyncTests {
       $0.storeRevision = 1
       $0.inventory.items = stored
       $0.inventory.selection = highlighting.id
-      $0.inventory.$destination[case: \.edit]?.restoreIndex = restoreIndex
+      $0.inventory.$destination[case: \.edit]?.restorePlace = restorePlace
     }
     await store.receive(.notified(.deletedWhileEditing(name: edited.name)))
     expectSaved(stored, revision: 1)
@@ -150,7 +150,7 @@ extension InventorySyncTests {
     let store = makeStore(appState(selection: .mouse, destination: .edit(.editItem(.mouse))))
     let stored = await deletedElsewhere(
       [.mouse, .keyboard], underThePopoverOf: .mouse, in: store, highlighting: .headphones,
-      restoreIndex: 1)
+      restorePlace: .after(Item.monitor.id))
     let renamed = editing(.headphones, in: stored) { $0.name = "Cans" }
     await store.send(changed(stored: renamed, base: stored, revision: 2)) {
       $0.storeRevision = 2

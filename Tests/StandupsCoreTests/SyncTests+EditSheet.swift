@@ -20,7 +20,7 @@ extension SyncTests {
       $0.standupsList.standups = [.engineeringMock]
       $0.standupsList.selection = Standup.engineeringMock.id
       // First in the list, and first again if it comes back.
-      $0.restoreIndex = 0
+      $0.restorePlace = .first
     }
     await store.receive(.notified(.deletedWhileEditing(title: "Design")))
     await store.finish()
@@ -47,7 +47,7 @@ extension SyncTests {
       }
       $0.standupsList.standups = [mine, .engineeringMock]
       $0.standupsList.selection = mine.id
-      $0.restoreIndex = nil
+      $0.restorePlace = nil
     }
     await store.receive(.path(.element(id: 0, action: .detail(.delegate(.standupUpdated(mine))))))
     await store.receive(.notified(.restoredBySaving(title: "Mine")))
@@ -60,7 +60,7 @@ extension SyncTests {
     await typeTitle("Mine", in: store)
     await store.send(.path(.element(id: 0, action: .detail(.cancelEditButtonTapped)))) {
       $0.path = StackState()
-      $0.restoreIndex = nil
+      $0.restorePlace = nil
     }
     await store.receive(.notified(.deletedElsewhere(title: "Design")))
     await store.finish()
@@ -76,7 +76,7 @@ extension SyncTests {
       $0.path[id: 0]?.modify(\.detail) { $0.destination = nil }
       $0.standupsList.standups = [.mock, .engineeringMock]
       $0.standupsList.selection = Standup.mock.id
-      $0.restoreIndex = nil
+      $0.restorePlace = nil
     }
     await store.receive(.notified(.restoredBySaving(title: "Design")))
     await store.finish()

@@ -41,10 +41,10 @@ extension Inventory.State {
         return .changedWhileEditing(name: item.shownName)
       }
       // Said once, when it goes; a later change elsewhere says nothing again.
-      guard let index = old.index(id: form.item.id) else { return nil }
-      form.restoreIndex = old[..<index].count { merged[id: $0.id] != nil }
+      guard let gone = old[id: form.item.id] else { return nil }
+      form.restorePlace = old.place(of: gone.id, in: merged)
       destination = .edit(form)
-      return .deletedWhileEditing(name: old[index].shownName)
+      return .deletedWhileEditing(name: gone.shownName)
     case .alert(let alert):
       shown =
         alert.buttons.compactMap { button -> Item.ID? in

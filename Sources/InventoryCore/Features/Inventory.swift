@@ -150,7 +150,7 @@ public struct Inventory: Reducer {
         // Deleted elsewhere while the popover was open: saving keeps it (edit
         // beats delete), changed or not, as the banner said.
         guard let stored = state.items[id: item.id] else {
-          state.items.insert(item, at: min(form.restoreIndex ?? .max, state.items.count))
+          state.items.insert(item, at: state.items.insertionIndex(for: form.restorePlace))
           state.selection = item.id
           return .none
         }

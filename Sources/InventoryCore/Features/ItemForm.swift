@@ -21,9 +21,9 @@ public struct ItemForm: Reducer {
     /// Whether it edits a stored item, whose name, left as it is, is saved
     /// as stored (spaces and all: a file may hold them).
     public var editsStoredItem = false
-    /// Where the edited item stood among the others when it was deleted
-    /// elsewhere: saving the edit puts it back there.
-    public var restoreIndex: Int?
+    /// Where the edited item stood when it was deleted elsewhere: saving
+    /// the edit puts it back there.
+    public var restorePlace: ListPlace<Item.ID>?
     /// The quantity "Mark as sold out" replaced: "Is back in stock!" brings
     /// it back, so pressing one and then the other loses nothing.
     public var quantityBeforeSoldOut: Int?

@@ -139,10 +139,10 @@ extension AppFeature {
       }
     }
     let closed = closeScreensOfDeletedStandups(&state)
-    if let editing = state.standupUnderEdit, let index = old.index(id: editing.id),
+    if let editing = state.standupUnderEdit, old[id: editing.id] != nil,
       merged[id: editing.id] == nil
     {
-      state.restoreIndex = old[..<index].count { merged[id: $0.id] != nil }
+      state.restorePlace = old.place(of: editing.id, in: merged)
       return .deletedWhileEditing(title: editing.title)
     }
     // Said at each change of its own fields (not of its meetings alone).
@@ -317,10 +317,10 @@ extension AppFeature.State {
   /// A standup the open edit sheet kept after another writer deleted it,
   /// saved: back in the list where it stood, and highlighted.
   mutating func restore(_ standup: Standup) {
-    let index = min(restoreIndex ?? standupsList.standups.count, standupsList.standups.count)
-    standupsList.standups.insert(standup, at: index)
+    standupsList.standups.insert(
+      standup, at: standupsList.standups.insertionIndex(for: restorePlace))
     standupsList.selection = standup.id
-    restoreIndex = nil
+    restorePlace = nil
   }
 
   var standupUnderEdit: Standup? {

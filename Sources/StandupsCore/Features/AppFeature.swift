@@ -20,10 +20,9 @@ public struct AppFeature: Reducer {
     /// cancelled: then the store no longer keeps it for later sessions (a
     /// quit or a crash meanwhile leaves it kept).
     public var conflictUnderReview: Standup?
-    /// Where the standup in the open edit sheet stood in the list (among
-    /// those still there) before another writer deleted it: saving the
-    /// sheet brings it back to that place.
-    public var restoreIndex: Int?
+    /// Where the standup in the open edit sheet stood in the list before
+    /// another writer deleted it: saving the sheet brings it back there.
+    public var restorePlace: ListPlace<Standup.ID>?
 
     public init(
       path: StackState<Path.State> = StackState(),
@@ -266,7 +265,7 @@ public struct AppFeature: Reducer {
       // The sheet of a standup deleted elsewhere kept its screen open; let
       // go, the screen closes now.
       Reduce { state, _ in
-        if state.standupUnderEdit == nil { state.restoreIndex = nil }
+        if state.standupUnderEdit == nil { state.restorePlace = nil }
         return closeScreensNoLongerHeld(&state)
       }
     }
