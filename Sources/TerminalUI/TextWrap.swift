@@ -26,7 +26,7 @@ extension TextWidth {
         }
         var rest = word
         if used + gap < width {
-          let head = prefix(rest, fitting: width - used - gap)
+          let head = keepingPunctuation(prefix(rest, fitting: width - used - gap), of: rest)
           if !head.text.isEmpty {
             line += (gap == 0 ? "" : " ") + head.text
             rest = rest[head.text.endIndex...]
@@ -35,7 +35,7 @@ extension TextWidth {
         if !line.isEmpty { lines.append(line) }
         // Whole lines of the word, then its end begins the next line.
         while true {
-          var piece = prefix(rest, fitting: width)
+          var piece = keepingPunctuation(prefix(rest, fitting: width), of: rest)
           if piece.text.isEmpty {
             // One character wider than the line: it has the line, cut.
             piece = (rest[...rest.startIndex], width)
@@ -51,5 +51,26 @@ extension TextWidth {
       lines.append(line)
     }
     return lines
+  }
+
+  /// Characters a line of Japanese or Chinese must not begin with (closing
+  /// brackets and quotes, commas and stops, small kana, the long-vowel mark).
+  static let notAtLineStart = Set(
+    "、。，．：；？！）］｝〕〉》」』】〙〗’”ー…‥々ゝゞぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ・")
+
+  /// `head`, a piece of `word` cut at the edge, shortened while the next
+  /// character would begin a line it must not begin: the characters before
+  /// it go on to the next line with it (a stop never stands alone), as long
+  /// as one is left.
+  static func keepingPunctuation(_ head: (text: Substring, width: Int), of word: Substring)
+    -> (text: Substring, width: Int)
+  {
+    var head = head
+    while let next = word[head.text.endIndex...].first, notAtLineStart.contains(next),
+      head.text.count > 1, let last = head.text.last
+    {
+      head = (head.text.dropLast(), head.width - of(last))
+    }
+    return head
   }
 }

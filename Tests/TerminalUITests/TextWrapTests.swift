@@ -34,6 +34,16 @@ struct TextWrapTests {
     #expect(TextWidth.wrap("来週", width: 1) == ["来", "週"])
   }
 
+  /// A stop, a comma, a closing bracket or a small kana never begins a
+  /// line: the character before it goes on with it.
+  @Test func japanesePunctuationNeverBeginsALine() {
+    #expect(TextWidth.wrap("会議です。次へ", width: 8) == ["会議で", "す。次へ"])
+    #expect(TextWidth.wrap("「会議」です", width: 6) == ["「会", "議」で", "す"])
+    #expect(TextWidth.wrap("会議。", width: 4) == ["会", "議。"])
+    // Alone on a line of one character's room, it has to begin one.
+    #expect(TextWidth.wrap("会。", width: 2) == ["会", "。"])
+  }
+
   @Test func noLineIsWiderThanTheWidthAndNothingIsLost() {
     var generator = SystemRandomNumberGenerator()
     let pieces = ["a", "bc", "来", "👩‍👩‍👧", "é", " ", " ", "https://x.y/z", "会議室"]
