@@ -111,6 +111,29 @@ struct StandupDetailTests {
     }
   }
 
+  /// A standup without attendees opens with a blank row to type one in;
+  /// left blank, saving is no change (it would otherwise save a nameless
+  /// attendee, or, after a change elsewhere, make a conflict of nothing).
+  @Test
+  func editDoneWithOnlyTheBlankAttendeeRowSendsNoUpdate() async {
+    var alone = Standup.mock
+    alone.attendees = []
+    let store = makeStore(StandupDetail.State(standup: alone))
+    let form = withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      StandupForm.State(standup: alone)
+    }
+    #expect(form.standup.attendees.count == 1, "the blank row to type in")
+    await store.send(.editButtonTapped) {
+      $0.destination = .edit(form)
+    }
+    await store.send(.doneEditingButtonTapped) {
+      $0.destination = nil
+    }
+    #expect(store.state.standup.attendees.isEmpty)
+  }
+
   @Test
   func editRefusesBlankTitle() async {
     let store = makeStore(StandupDetail.State(standup: .mock))

@@ -123,8 +123,10 @@ public struct StandupDetail: Reducer {
         }
         state.destination = nil
         let stored = state.standup
-        // Untouched: saving it must not undo a change made elsewhere meanwhile.
-        guard !edited.hasSameOwnFields(as: form.original) else { return .none }
+        // Untouched (a blank attendee row aside, which saving would fill in
+        // for a standup without attendees): saving it must not undo a change
+        // made elsewhere meanwhile.
+        guard form.hasChanges else { return .none }
         if !form.original.hasSameOwnFields(as: stored), !edited.hasSameOwnFields(as: stored) {
           return .send(.delegate(.editConflicted(edited)))
         }

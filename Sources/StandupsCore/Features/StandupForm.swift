@@ -187,12 +187,12 @@ extension Standup {
 }
 
 extension StandupForm.State {
-  /// Whether saving would change the standup the form started from: its
-  /// title (trimmed), length, theme or attendees, blank rows aside, as a save
-  /// would see them.
   /// Whether Ctrl-S would save it (a blank title is refused).
   public var canSave: Bool { standup.title.contains { !$0.isWhitespace } }
 
+  /// Whether saving would change the standup the form started from: its
+  /// title (trimmed), length, theme or attendees, blank rows aside, as a save
+  /// would see them.
   public var hasChanges: Bool {
     !Self.asSaved(standup).hasSameOwnFields(as: Self.asSaved(original))
   }
