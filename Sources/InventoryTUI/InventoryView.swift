@@ -42,6 +42,8 @@ public enum InventoryView {
     case .persistence(.writable(let text)):
       .resolveStatus(prefixes: ["Read-only: another"], then: .notice(text))
     case .notified(let notice): .show(banner(for: notice))
+    // Said again after it, with the name as it is now, if still true.
+    case .persistence(.changedElsewhere): .withdraw(endingWith: [Keys.savingKeepsBoth])
     case .inventory(.cancelEditItemButtonTapped), .inventory(.confirmEditItemButtonTapped):
       .withdraw(endingWith: [Keys.keepByEditing, Keys.savingKeepsBoth])
     default: nil

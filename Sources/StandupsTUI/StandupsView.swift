@@ -48,6 +48,8 @@ public enum StandupsView {
       .replaceWithStatus(
         prefixes: ["Offline:", "Still offline"], banner: .error(text), status: text)
     case .notified(let notice): .show(banner(for: notice))
+    // Said again after it, with the name as it is now, if still true.
+    case .persistence(.changedElsewhere): .withdraw(endingWith: [Keys.savingKeepsBoth])
     case .path(.element(_, .detail(.cancelEditButtonTapped))),
       .path(.element(_, .detail(.doneEditingButtonTapped))):
       .withdraw(endingWith: [Keys.keepByEditing, Keys.savingKeepsBoth])

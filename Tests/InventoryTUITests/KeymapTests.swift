@@ -290,6 +290,17 @@ import Testing
     runtime.render()
     #expect(backend.shows("“Display” was changed elsewhere: saving keeps both versions"))
     #expect(runtime.state.inventory.destination != nil)
+
+    // Again: one notice, with the name as it is now; changed back, none.
+    var again = stored
+    again[id: Item.monitor.id]?.name = "Screen"
+    runtime.store.send(
+      .app(.persistence(.changedElsewhere(stored: again, base: stored, revision: 2))))
+    #expect(runtime.store.state.banner?.text.hasPrefix("“Screen” was changed") == true)
+    #expect(runtime.store.state.queuedBanners.isEmpty)
+    runtime.store.send(
+      .app(.persistence(.changedElsewhere(stored: Item.samples, base: again, revision: 3))))
+    #expect(runtime.store.state.banner == nil && runtime.store.state.queuedBanners.isEmpty)
   }
 
   @Test func editInThePopover() {

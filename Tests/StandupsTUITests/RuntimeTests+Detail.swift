@@ -186,4 +186,35 @@ extension RuntimeTests {
     #expect(!backend.shows("saving keeps both versions"))
     #expect(backend.shows("Edit standup · changed elsewhere"))
   }
+
+  /// Changes elsewhere in a row leave one notice, naming the standup as it
+  /// is now; changed back to what the sheet started from, none. The
+  /// warnings name it as it is now too.
+  @Test func changesElsewhereInARowLeaveOneNoticeWithTheNameAsItIsNow() {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    runtime.press(.enter, .char("e"))
+    runtime.type("!")
+    var stored = Standup.mock
+    for title in ["T1", "T2", "T3"] {
+      var next = stored
+      next.title = title
+      runtime.store.send(
+        .app(.persistence(.changedElsewhere(stored: [next], base: [stored], revision: 1))))
+      stored = next
+    }
+    let said = ([runtime.store.state.banner] + runtime.store.state.queuedBanners.map(Optional.some))
+      .compactMap { $0?.text }
+    #expect(said == ["“T3” was changed elsewhere: saving keeps both versions"])
+    runtime.press(.escape)
+    #expect(backend.shows("Unsaved: esc again discards, ctrl+s saves your changes to “T3”"))
+    runtime.press(.right)
+
+    var back = stored
+    back.title = Standup.mock.title
+    runtime.store.send(
+      .app(.persistence(.changedElsewhere(stored: [back], base: [stored], revision: 2))))
+    runtime.render()
+    #expect(runtime.store.state.banner == nil && runtime.store.state.queuedBanners.isEmpty)
+    #expect(!backend.shows("changed elsewhere"))
+  }
 }

@@ -174,7 +174,9 @@ extension AppFeature.State {
     switch inventory.destination {
     case .add(let form) where form.hasChanges:
       .newItem(isDuplicate: form.duplicateOf != nil, canSave: form.canSave)
-    case .edit(let form) where form.hasChanges: .edit(form.original, canSave: form.canSave)
+    // Named as stored now (another writer may have renamed it since).
+    case .edit(let form) where form.hasChanges:
+      .edit(inventory.items[id: form.item.id] ?? form.original, canSave: form.canSave)
     default: nil
     }
   }

@@ -37,7 +37,10 @@ extension Inventory.State {
       shown = detail.item.id
     case .edit(var form):
       if let item = merged[id: form.item.id] {
-        guard let before = old[id: item.id], before != item else { return nil }
+        // Changed back to what the popover started from: nothing to say.
+        guard let before = old[id: item.id], before != item, item != form.original else {
+          return nil
+        }
         return .changedWhileEditing(name: item.shownName)
       }
       // Said once, when it goes; a later change elsewhere says nothing again.

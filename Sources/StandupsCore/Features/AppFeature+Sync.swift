@@ -145,11 +145,14 @@ extension AppFeature {
       state.restorePlace = old.place(of: editing.id, in: merged)
       return .deletedWhileEditing(title: editing.title)
     }
-    // Said at each change of its own fields (not of its meetings alone).
-    if let editing = state.standupUnderEdit, let before = old[id: editing.id],
-      !before.hasSameOwnFields(as: editing)
+    // Said at each change of its own fields (not of its meetings alone)
+    // that leaves them other than the sheet's (changed back, nothing to say).
+    if let top = state.path.ids.last, case .detail(let detail) = state.path[id: top],
+      case .edit(let form) = detail.destination, let before = old[id: detail.standup.id],
+      !before.hasSameOwnFields(as: detail.standup),
+      !form.original.hasSameOwnFields(as: detail.standup)
     {
-      return .changedWhileEditing(title: editing.title)
+      return .changedWhileEditing(title: detail.standup.title)
     }
     for id in state.path.ids {
       guard case .record(let recording) = state.path[id: id],

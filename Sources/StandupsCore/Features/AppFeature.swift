@@ -282,7 +282,8 @@ extension AppFeature.State {
       if case .detail(let detail) = element, case .edit(let form) = detail.destination,
         form.hasChanges
       {
-        return .edit(form.original, canSave: form.canSave)
+        // Named as stored now (another writer may have renamed it since).
+        return .edit(detail.standup, canSave: form.canSave)
       }
     }
     return nil
