@@ -61,7 +61,7 @@ public struct TextField: Hashable, Sendable {
     let (first, cursorColumn) = TextField.window(for: state, width: width)
     if state.text.isEmpty {
       canvas.put(TextWidth.truncate(placeholder, to: width), x: 0, y: 0, style: placeholderStyle)
-    } else if !isFocused, first == 0 {
+    } else if !isFocused, first == 0, !Self.fits(state.text, in: width) {
       // Not being typed in: a text longer than the field says so with "…".
       canvas.put(
         TextWidth.truncate(Sanitizer.inert(state.text), to: width), x: 0, y: 0, style: style)
@@ -73,6 +73,13 @@ public struct TextField: Hashable, Sendable {
     }
     if isFocused { canvas.setCursor(x: cursorColumn, y: 0) }
     return cursorColumn
+  }
+
+  /// Whether `text` fits `width` columns as drawn; printable ASCII, a
+  /// form's usual text drawn on every key, by its length alone.
+  private static func fits(_ text: String, in width: Int) -> Bool {
+    if Sanitizer.isPrintableASCII(text) { return text.utf8.count <= width }
+    return TextWidth.of(Sanitizer.inert(text)) <= width
   }
 
   private static func drawnWidth(_ ch: Character) -> Int {
