@@ -47,10 +47,7 @@ extension ShellTests {
     await store.send(.app(.increment)) { $0.app.count = 2 }
     await store.send(.keyHandled)
     // So the cancel key warns again rather than discarding.
-    await store.send(.discardPressed(.decrement)) {
-      $0.banner = .notice(Self.discardWarning)
-      $0.isDiscardWarningShown = true
-    }
+    await pressCancelAndSeeTheWarning(store)
     await store.skipInFlightEffects()
   }
 
@@ -119,10 +116,7 @@ extension ShellTests {
       $0.banner = nil
       $0.isDiscardWarningShown = false
     }
-    await store.send(.discardPressed(.decrement)) {
-      $0.banner = .notice(Self.discardWarning)
-      $0.isDiscardWarningShown = true
-    }
+    await pressCancelAndSeeTheWarning(store)
     await store.skipInFlightEffects()
   }
 
