@@ -147,12 +147,10 @@ extension AppFeature {
     }
     // Said at each change of its own fields (not of its meetings alone)
     // that leaves them other than the sheet's (changed back, nothing to say).
-    if let top = state.path.ids.last, case .detail(let detail) = state.path[id: top],
-      case .edit(let form) = detail.destination, let before = old[id: detail.standup.id],
-      !before.hasSameOwnFields(as: detail.standup),
-      !form.original.hasSameOwnFields(as: detail.standup)
+    if let (editing, form) = state.sheetUnderEdit, let before = old[id: editing.id],
+      !before.hasSameOwnFields(as: editing), !form.original.hasSameOwnFields(as: editing)
     {
-      return .changedWhileEditing(title: detail.standup.title)
+      return .changedWhileEditing(title: editing.title)
     }
     for id in state.path.ids {
       guard case .record(let recording) = state.path[id: id],
@@ -315,8 +313,6 @@ extension AppFeature {
 }
 
 extension AppFeature.State {
-  /// The standup of the edit sheet open on the top screen, as that screen
-  /// has it (nil when no edit sheet is open).
   /// A standup the open edit sheet kept after another writer deleted it,
   /// saved: back in the list where it stood, and highlighted.
   mutating func restore(_ standup: Standup) {
@@ -326,10 +322,15 @@ extension AppFeature.State {
     restorePlace = nil
   }
 
-  var standupUnderEdit: Standup? {
+  /// The standup of the edit sheet open on the top screen, as that screen
+  /// has it (nil when no edit sheet is open).
+  var standupUnderEdit: Standup? { sheetUnderEdit?.standup }
+
+  /// That standup and the sheet's form.
+  var sheetUnderEdit: (standup: Standup, form: StandupForm.State)? {
     guard let top = path.ids.last, case .detail(let detail) = path[id: top],
-      case .edit = detail.destination
+      case .edit(let form) = detail.destination
     else { return nil }
-    return detail.standup
+    return (detail.standup, form)
   }
 }
