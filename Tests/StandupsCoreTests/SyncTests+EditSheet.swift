@@ -37,9 +37,17 @@ extension SyncTests {
       return
     }
 
-    await typeTitle("Mine", in: store)
+    await saveTitleAndExpectTheStandupBack("Mine", in: store, revision: 1)
+  }
+
+  /// Types `title` into the sheet of `.mock`, deleted elsewhere, and saves:
+  /// `.mock` so retitled is back first, before `.engineeringMock`.
+  func saveTitleAndExpectTheStandupBack(
+    _ title: String, in store: TestStoreOf<AppFeature>, revision: Int
+  ) async {
+    await typeTitle(title, in: store)
     var mine = Standup.mock
-    mine.title = "Mine"
+    mine.title = title
     await store.send(.path(.element(id: 0, action: .detail(.doneEditingButtonTapped)))) {
       $0.path[id: 0]?.modify(\.detail) {
         $0.destination = nil
@@ -50,9 +58,9 @@ extension SyncTests {
       $0.restorePlace = nil
     }
     await store.receive(.path(.element(id: 0, action: .detail(.delegate(.standupUpdated(mine))))))
-    await store.receive(.notified(.restoredBySaving(title: "Mine")))
+    await store.receive(.notified(.restoredBySaving(title: title)))
     await store.finish()
-    expectSaved([mine, .engineeringMock], revision: 1)
+    expectSaved([mine, .engineeringMock], revision: revision)
   }
 
   @Test func anEditSheetLetGoAfterItsStandupWasDeletedElsewhereClosesItsScreen() async {

@@ -41,14 +41,15 @@ extension SyncTests {
     }
   }
 
-  @Test func editSheetSavedOverATitleChangedElsewhereIsAConflict() async {
-    let store = await openEditSheet(standups: [.mock, .engineeringMock])
+  /// `.mock`, under its open edit sheet, retitled "Theirs" elsewhere.
+  func retitleElsewhere(
+    in store: TestStoreOf<AppFeature>, beside others: IdentifiedArrayOf<Standup>
+  ) async -> Standup {
     var theirs = Standup.mock
     theirs.title = "Theirs"
     await store.send(
       .persistence(
-        .changedElsewhere(
-          stored: [theirs, .engineeringMock], base: [.mock, .engineeringMock], revision: 1))
+        .changedElsewhere(stored: [theirs] + others, base: [.mock] + others, revision: 1))
     ) {
       $0.storeRevision = 1
       $0.standupsList.standups[id: theirs.id] = theirs
@@ -56,7 +57,13 @@ extension SyncTests {
     }
     await store.receive(.notified(.changedWhileEditing(title: theirs.title)))
     await store.finish()
-    expectSaved([theirs, .engineeringMock], revision: 1)
+    expectSaved([theirs] + others, revision: 1)
+    return theirs
+  }
+
+  @Test func editSheetSavedOverATitleChangedElsewhereIsAConflict() async {
+    let store = await openEditSheet(standups: [.mock, .engineeringMock])
+    _ = await retitleElsewhere(in: store, beside: [.engineeringMock])
 
     await typeTitle("Mine", in: store)
     var mine = Standup.mock
@@ -115,18 +122,7 @@ extension SyncTests {
 
   @Test func editSheetSavedUntouchedAfterAChangeElsewhereKeepsThatChange() async {
     let store = await openEditSheet(standups: [.mock])
-    var theirs = Standup.mock
-    theirs.title = "Theirs"
-    await store.send(
-      .persistence(.changedElsewhere(stored: [theirs], base: [.mock], revision: 1))
-    ) {
-      $0.storeRevision = 1
-      $0.standupsList.standups = [theirs]
-      $0.path[id: 0]?.modify(\.detail) { $0.standup = theirs }
-    }
-    await store.receive(.notified(.changedWhileEditing(title: "Theirs")))
-    await store.finish()
-    expectSaved([theirs], revision: 1)
+    let theirs = await retitleElsewhere(in: store, beside: [])
 
     // The user changed nothing in the sheet: saving it is not an edit, and
     // must not put back the title the other program replaced.
@@ -137,5 +133,32 @@ extension SyncTests {
     #expect(store.state.standupsList.standups[id: theirs.id]?.title == "Theirs")
     #expect(saves.value.isEmpty, "saved: \(saves.value)")
     #expect(kept.value.isEmpty)
+  }
+
+  /// Changed elsewhere and then deleted there: the deletion took the other
+  /// change with it, so there is nothing left to be in conflict with. Saving
+  /// brings back the user's version, with no conflict copy.
+  @Test func editSheetSavedAfterItsStandupWasChangedThenDeletedElsewhereKeepsMine() async {
+    let store = await openEditSheet(standups: [.mock, .engineeringMock])
+    let theirs = await retitleElsewhere(in: store, beside: [.engineeringMock])
+    await store.send(
+      .persistence(
+        .changedElsewhere(
+          stored: [.engineeringMock], base: [theirs, .engineeringMock], revision: 2))
+    ) {
+      $0.storeRevision = 2
+      $0.standupsList.standups = [.engineeringMock]
+      $0.standupsList.selection = Standup.engineeringMock.id
+      $0.restorePlace = .first
+      // Behind the sheet, the standup as the sheet started from.
+      $0.path[id: 0]?.modify(\.detail) { $0.standup = .mock }
+    }
+    await store.receive(.notified(.deletedWhileEditing(title: "Theirs")))
+    await store.finish()
+    expectSaved([.engineeringMock], revision: 2)
+
+    await saveTitleAndExpectTheStandupBack("Mine", in: store, revision: 2)
+    #expect(kept.value.isEmpty)
+    #expect(store.state.conflict == nil)
   }
 }

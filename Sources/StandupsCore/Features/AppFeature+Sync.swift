@@ -143,6 +143,7 @@ extension AppFeature {
       merged[id: editing.id] == nil
     {
       state.restorePlace = old.place(of: editing.id, in: merged)
+      state.forgetChangesUnderEditSheet()
       return .deletedWhileEditing(title: editing.title)
     }
     // Said at each change of its own fields (not of its meetings alone)
@@ -332,5 +333,21 @@ extension AppFeature.State {
       case .edit(let form) = detail.destination
     else { return nil }
     return (detail.standup, form)
+  }
+
+  /// The standup under the edit sheet was deleted elsewhere, and a change
+  /// made there before went with it: the screen goes back to the fields the
+  /// sheet started from, so that saving brings back the user's version
+  /// rather than finding it in conflict with one nobody keeps.
+  mutating func forgetChangesUnderEditSheet() {
+    guard let top = path.ids.last, case .detail(var detail) = path[id: top],
+      case .edit(let form) = detail.destination,
+      !detail.standup.hasSameOwnFields(as: form.original)
+    else { return }
+    detail.standup.title = form.original.title
+    detail.standup.duration = form.original.duration
+    detail.standup.theme = form.original.theme
+    detail.standup.attendees = form.original.attendees
+    path[id: top] = .detail(detail)
   }
 }
