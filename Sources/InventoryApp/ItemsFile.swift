@@ -78,17 +78,13 @@ struct InventoryLaunch {
 
   /// Loads the items and resolves the route. A bad route is an error (exit 2);
   /// an unreadable data file is not: it is kept aside and the app starts empty.
-  static func prepare(file: ItemsFile, route routeText: String?) throws(InventoryLaunchError)
-    -> InventoryLaunch
-  {
-    var route = Route.one
-    if let routeText {
-      do {
-        route = try Route(parsing: routeText)
-      } catch {
-        throw .badRoute("'\(routeText)' is not a route (routes: \(Route.forms))")
-      }
-    }
+  /// `opening` runs once the route is known to open, before any file is
+  /// changed: what else the run needs (a terminal) is checked there.
+  static func prepare(
+    file: ItemsFile, route routeText: String?,
+    opening: () throws(InventoryLaunchError) -> Void = {}
+  ) throws(InventoryLaunchError) -> InventoryLaunch {
+    let route = try parse(routeText)
     var items: IdentifiedArrayOf<Item> = []
     var notice: String?
     var isFirstRun = false
@@ -136,6 +132,7 @@ struct InventoryLaunch {
         "'\(routeText ?? "/one")' does not open anything: \(error)"
           + (why.map { " (\($0))" } ?? ""))
     }
+    try opening()
     if let unreadable {
       // Never overwrite what could not be read: keep it beside, untouched.
       let backup = file.keepAside()
@@ -151,6 +148,20 @@ struct InventoryLaunch {
   }
 }
 
+extension InventoryLaunch {
+  /// Checked before anything is read: a bad route is a usage error.
+  static func parse(_ routeText: String?) throws(InventoryLaunchError) -> Route {
+    guard let routeText else { return .one }
+    do {
+      return try Route(parsing: routeText)
+    } catch {
+      throw .badRoute("'\(routeText)' is not a route (routes: \(Route.forms))")
+    }
+  }
+}
+
 enum InventoryLaunchError: Error {
   case badRoute(String)
+  /// The run cannot go on (there is no terminal): said, exit 1.
+  case cannotOpen(String)
 }

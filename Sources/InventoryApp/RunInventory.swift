@@ -28,16 +28,21 @@ struct RunInventory: AsyncParsableCommand {
     let file = ItemsFile(path: options.path, format: .inventory)
     let launch: InventoryLaunch
     do {
-      launch = try InventoryLaunch.prepare(file: file, route: options.open)
+      // No terminal: said before an unreadable file is kept aside, the lock
+      // taken or its directory made.
+      launch = try InventoryLaunch.prepare(file: file, route: options.open) {
+        () throws(InventoryLaunchError) in
+        do {
+          _ = try CursesTerminal.checkTerminal()
+        } catch {
+          throw .cannotOpen("\(error)")
+        }
+      }
     } catch .badRoute(let message) {
       printInventoryError(message)
       throw ExitCode(2)
-    }
-    // No terminal: said before the lock is taken (and its directory made).
-    do {
-      try CursesTerminal.checkTerminal()
-    } catch {
-      printInventoryError("\(error)")
+    } catch .cannotOpen(let message) {
+      printInventoryError(message)
       throw ExitCode(1)
     }
     let mayWrite = file.mayBeWritten

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Persistence
 import StandupsCore
@@ -23,9 +24,11 @@ struct Launch {
   /// an unreadable data file is not: it is kept aside (unless `keepsAside` is
   /// false: a command that only reads changes no file) and the app starts
   /// empty. A file from a newer version is never replaced: the app opens it
-  /// read-only.
+  /// read-only. `opening` runs once the route is known to open, before any
+  /// file is changed: what else the run needs (a terminal) is checked there.
   static func prepare(
-    file: DataFile, route routeText: String?, keepsAside: Bool = true
+    file: DataFile, route routeText: String?, keepsAside: Bool = true,
+    opening: () throws(LaunchError) -> Void = {}
   ) throws(LaunchError) -> Launch {
     let route = try parse(routeText)
     var notice: String?
@@ -82,6 +85,7 @@ struct Launch {
       let why = unreadable.map { "\($0)" } ?? fileProblem
       throw .badRoute(why.map { $0 + "\nstandups: " + message } ?? message)
     }
+    try opening()
     if let unreadable {
       (notice, printedNotice, version) = Self.keepAside(file, failure: unreadable)
     }
@@ -140,4 +144,21 @@ struct Launch {
 
 enum LaunchError: Error {
   case badRoute(String)
+  /// The run cannot go on (there is no terminal).
+  case cannotOpen(String)
+
+  /// What to say, after the program's name.
+  var message: String {
+    switch self {
+    case .badRoute(let message), .cannotOpen(let message): message
+    }
+  }
+
+  /// A bad route is a usage error.
+  var exitCode: ExitCode {
+    switch self {
+    case .badRoute: ExitCode(2)
+    case .cannotOpen: ExitCode(1)
+    }
+  }
 }

@@ -36,9 +36,9 @@ struct Render: AsyncParsableCommand {
         launch = try Launch.prepare(
           file: DataFile(path: options.path), route: options.open, keepsAside: false)
       }
-    } catch LaunchError.badRoute(let message) {
-      printError(message)
-      throw ExitCode(2)
+    } catch let error as LaunchError {
+      printError(error.message)
+      throw error.exitCode
     }
     // What the app would show is drawn all the same; the status says the
     // file could not be read.

@@ -74,12 +74,18 @@ struct RunApp: AsyncParsableCommand {
     let file = DataFile(path: options.path)
     let launch: Launch
     do {
-      launch = try Launch.prepare(file: file, route: options.open)
-    } catch .badRoute(let message) {
-      printError(message)
-      throw ExitCode(2)
+      // No terminal is said before an unreadable file is kept aside.
+      launch = try Launch.prepare(file: file, route: options.open) { () throws(LaunchError) in
+        do {
+          _ = try CursesTerminal.checkTerminal()
+        } catch {
+          throw .cannotOpen("\(error)")
+        }
+      }
+    } catch {
+      printError(error.message)
+      throw error.exitCode
     }
-    try checkTerminal()
     // Locked where saves go, so two links to one file share the lock; nothing
     // to lock (or save) when the path is not a regular file.
     let mayWrite = file.mayBeWritten
@@ -153,8 +159,8 @@ struct RunApp: AsyncParsableCommand {
     standupsStore?.save(app.standupsList.standups, app.storeRevision)
   }
 
-  /// A run with no terminal to draw on ends before it takes the lock (or
-  /// makes the data's directory, or connects), as it will when it opens it.
+  /// A run with no terminal to draw on ends before it connects, as it will
+  /// when it opens it.
   @MainActor
   func checkTerminal() throws {
     do {

@@ -115,9 +115,9 @@ extension RunApp {
     let route: Route
     do {
       route = try Launch.parse(options.open)
-    } catch .badRoute(let message) {
-      printError(message)
-      throw ExitCode(2)
+    } catch {
+      printError(error.message)
+      throw error.exitCode
     }
     try checkTerminal()
     // The list shows no meetings: they are read after the first frame.
@@ -130,10 +130,10 @@ extension RunApp {
     let launch: Launch
     do {
       launch = try Launch.prepare(standups: await team.standups, route: options.open)
-    } catch .badRoute(let message) {
+    } catch {
       _ = await team.close()
-      printError(message)
-      throw ExitCode(2)
+      printError(error.message)
+      throw error.exitCode
     }
     let terminal: CursesTerminal
     do {

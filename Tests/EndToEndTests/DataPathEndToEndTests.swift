@@ -71,6 +71,23 @@ struct DataPathEndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
   }
 
+  /// Nor is an unreadable data file kept aside by a run that cannot open it.
+  @Test func aRunWithoutATerminalKeepsNoCopyOfAnUnreadableFile() throws {
+    let directory = try Harness.temporaryDirectory("no-terminal-unreadable")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = directory.appendingPathComponent("data.json")
+    try Data("{ not json".utf8).write(to: data)
+    for binary in [Self.standups, Self.inventory] {
+      let binary = try #require(binary)
+      let result = try Harness.run(
+        "/bin/sh", ["-c", "'\(binary)' --data '\(data.path)' < /dev/null"],
+        environment: TerminalSession.environment)
+      #expect(result.status == 1, "\(result.stderr)")
+      #expect(result.stderr.contains("standard input is not a terminal"), "\(result.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["data.json"])
+  }
+
   /// `--data ""` (a script's unset variable) is a usage error, never the
   /// user's own data file: HOME points at a fresh directory, which stays empty.
   @Test func anEmptyDataFlagIsAUsageError() throws {

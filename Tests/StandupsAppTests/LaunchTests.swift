@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Persistence
 import StandupsCore
@@ -107,8 +108,9 @@ struct LaunchTests {
     var message = ""
     do {
       _ = try Launch.prepare(file: file, route: "/design")
-    } catch .badRoute(let text) {
-      message = text
+    } catch {
+      #expect(error.exitCode == ExitCode(2))
+      message = error.message
     }
     #expect(message.contains("no standup matches \"design\""), "\(message)")
     #expect(message.contains("standups.json is not a valid standups file"), "\(message)")
