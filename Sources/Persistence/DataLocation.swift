@@ -47,6 +47,13 @@ public struct DataLocation: Sendable {
     // `dir/` would lock and save inside a directory (`s.json/` under a
     // file): a path ending in a slash names no file.
     if path.hasSuffix("/") { return "\(named) ends in /: give the data file's path" }
+    // A link that leads nowhere yet: saves go where it leads.
+    let target = PathName.linkTarget(of: path)
+    if target != path { return problem(of: target, named: "\(named) (a link to \(target))") }
+    return problem(of: path, named: named)
+  }
+
+  private func problem(of path: String, named: String) -> String? {
     let parent = Persistence.directory(of: path)
     var info = stat()
     if stat(parent, &info) == 0 {

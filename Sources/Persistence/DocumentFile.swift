@@ -116,25 +116,7 @@ public struct DocumentFile<Document: Sendable>: Sendable {
   }
 
   /// The file saves go to: `path` with its symbolic links followed.
-  public var resolvedPath: String { Self.linkTarget(of: path) }
-
-  /// Where a path's symbolic links lead (the path itself when it is not a
-  /// link). Saves go there, so a data file kept elsewhere and linked to (a
-  /// dotfiles repository) stays a link instead of being replaced by a copy.
-  static func linkTarget(of path: String) -> String {
-    var current = path
-    // A loop of links ends somewhere; the rename then reports it.
-    for _ in 0..<32 {
-      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
-      else { break }
-      current =
-        destination.hasPrefix("/")
-        ? destination
-        : (PathName.parent(of: current) as NSString)
-          .appendingPathComponent(destination)
-    }
-    return current
-  }
+  public var resolvedPath: String { PathName.linkTarget(of: path) }
 
   static func writeAtomically(_ data: Data, to path: String) throws(DocumentFailure) {
     let (temp, _) = try prepare(data, beside: path)

@@ -47,7 +47,7 @@ public final class FileWatcher: Sendable {
   ) {
     self.onChange = onChange
     self.onLockEvent = onLockEvent
-    let resolved = DocumentFile<Int>.linkTarget(of: path)
+    let resolved = PathName.linkTarget(of: path)
     var directories: Set<String> = [directory(of: resolved)]
     var names: Set<String> = [Self.name(of: resolved)]
     if resolved != path {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Path arithmetic on strings. Foundation's `NSString.deletingLastPathComponent`
 /// traps on a one-character path ("a", "-", "."), a name a user may well give
 /// as `--data`.
@@ -11,5 +13,23 @@ public enum PathName {
     var parent = rest[..<slash]
     while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
     return parent.isEmpty ? "/" : String(parent)
+  }
+
+  /// Where a path's symbolic links lead (the path itself when it is not a
+  /// link). Saves go there, so a data file kept elsewhere and linked to (a
+  /// dotfiles repository) stays a link instead of being replaced by a copy.
+  public static func linkTarget(of path: String) -> String {
+    var current = path
+    // A loop of links ends somewhere; the rename then reports it.
+    for _ in 0..<32 {
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { break }
+      current =
+        destination.hasPrefix("/")
+        ? destination
+        : (PathName.parent(of: current) as NSString)
+          .appendingPathComponent(destination)
+    }
+    return current
   }
 }

@@ -187,6 +187,23 @@ struct DataPathEndToEndTests {
         "\(arguments): \(result.stderr)")
     }
     #expect(!FileManager.default.fileExists(atPath: missing), "the directory was made")
+    // A link whose target is in a missing directory: saves would make it.
+    let link = directory.appendingPathComponent("link.json").path
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: missing + "/target.json")
+    for (binary, arguments) in [
+      (Self.standups, ["--data", link]), (Self.standups, ["render", "--data", link]),
+      (Self.inventory, ["--data", link]),
+    ] {
+      let binary = try #require(binary)
+      let result = try Harness.run(binary, arguments, environment: TerminalSession.environment)
+      #expect(result.status == 64, "\(arguments): \(result.stderr)")
+      #expect(
+        result.stderr.contains(
+          "(a link to \(missing)/target.json): there is no directory \(missing)"),
+        "\(arguments): \(result.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: missing), "the directory was made")
     // A file where the directory should be, and a `~` the shell left alone.
     let plain = directory.appendingPathComponent("plain").path
     try Data().write(to: URL(fileURLWithPath: plain))
