@@ -49,7 +49,7 @@ enum ItemFormSheet {
           send: .quantityStepped(by: -1)),
         Command(
           KeyBinding(keys: [.right, .char("+"), .char("="), .char("l")], help: ("→/+/l", "more"))
-            .fullHelpOnly,
+            .enabled(quantity < Item.maximumQuantity).fullHelpOnly,
           send: .quantityStepped(by: 1)),
         Command(Self.change, send: nil),
         Command(
@@ -206,7 +206,7 @@ enum ItemFormSheet {
       canvas.within(Rect(x: labelWidth, y: y, width: width, height: 1)) {
         Stepper(
           "\(quantity) in stock", canDecrement: quantity > Item.minimumQuantity,
-          isFocused: focused
+          canIncrement: quantity < Item.maximumQuantity, isFocused: focused
         ).draw(in: &$0)
       }
       button("Mark as sold out", focused: focused, in: &canvas, y: y + 1)

@@ -186,6 +186,7 @@ struct InventoryTests {
       $0.destination = .duplicate(
         ConfirmationDialogState(
           title: "Headphones",
+          message: "Make a copy of this item?",
           buttons: [
             .default("Duplicate", action: .confirmDuplication(Item.headphones.id)),
             .cancel("Cancel"),

@@ -62,13 +62,39 @@ struct StatusColumnTests {
     var state = AppFeature.State(inventory: Inventory.State(items: [blank]))
     state.selectedTab = .inventory
     #expect(draw(state, size: Size(width: 80, height: 24)).shows("(no name)"))
-    // So do the delete alert, the duplicate dialog, and the copy's name.
+    // So do the delete alert and the duplicate dialog; the copy is nameless.
     state.inventory.destination = .alert(.deleteItem(blank))
     #expect(draw(state, size: Size(width: 80, height: 24)).shows("Delete (no name)?"))
     state.inventory.destination = .duplicate(.duplicateItem(blank))
     #expect(draw(state, size: Size(width: 80, height: 24)).shows("(no name)"))
-    #expect(ItemForm.State.duplicate(of: blank, id: .init(UUID(3))).item.name == "copy")
+    #expect(ItemForm.State.duplicate(of: blank, id: .init(UUID(3))).item.name == "")
     let named = Item(id: .init(UUID(4)), name: " Lamp ")
     #expect(ItemForm.State.duplicate(of: named, id: .init(UUID(5))).item.name == "Lamp copy")
+  }
+
+  /// Each arrow of the quantity stepper is dimmed where its key does
+  /// nothing: ◀ at the smallest quantity, ▶ at the largest.
+  @Test func theStepperDimsTheArrowThatCannotStep() {
+    func arrowStyles(quantity: Int) -> (fewer: Style?, more: Style?) {
+      let item = Item(id: .init(UUID(1)), name: "Cable", status: .inStock(quantity: quantity))
+      var state = AppFeature.State(inventory: Inventory.State(items: [item]))
+      state.selectedTab = .inventory
+      state.inventory.destination = .add(.editItem(item))
+      let screen = draw(state, size: Size(width: 80, height: 24)).screen
+      var styles: (fewer: Style?, more: Style?) = (nil, nil)
+      for y in 0..<screen.size.height {
+        for x in 0..<screen.size.width {
+          if screen[x, y].text == "◀" { styles.fewer = screen[x, y].style }
+          if screen[x, y].text == "▶" { styles.more = screen[x, y].style }
+        }
+      }
+      return styles
+    }
+    let smallest = arrowStyles(quantity: Item.minimumQuantity)
+    let largest = arrowStyles(quantity: Item.maximumQuantity)
+    #expect(smallest.fewer != nil && smallest.more != nil)
+    #expect(smallest.fewer != smallest.more)
+    #expect(largest.more == smallest.fewer, "▶ at the largest quantity is not dimmed")
+    #expect(largest.fewer == smallest.more)
   }
 }

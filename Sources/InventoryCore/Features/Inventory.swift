@@ -230,15 +230,16 @@ extension ItemForm.State {
     Self(title: "New item", item: Item(id: id))
   }
 
-  /// The "Duplicate item" sheet: a copy of `item` under a new id, named "<name> copy".
+  /// The "Duplicate item" sheet: a copy of `item` under a new id, named
+  /// "<name> copy"; a copy of a nameless item is nameless too, for the user
+  /// to name before it can be saved.
   public static func duplicate(of item: Item, id: Item.ID) -> Self {
-    Self(
+    let name = item.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    return Self(
       title: "Duplicate item",
       item: Item(
-        id: id,
-        name: ([item.name.trimmingCharacters(in: .whitespacesAndNewlines)] + ["copy"])
-          .filter { !$0.isEmpty }.joined(separator: " "),
-        color: item.color, status: item.status),
+        id: id, name: name.isEmpty ? "" : name + " copy", color: item.color,
+        status: item.status),
       duplicateOf: item.id)
   }
 
@@ -267,6 +268,7 @@ extension ConfirmationDialogState where Action == Inventory.Destination.Dialog {
   public static func duplicateItem(_ item: Item) -> Self {
     Self(
       title: item.shownName,
+      message: "Make a copy of this item?",
       buttons: [
         .default("Duplicate", action: .confirmDuplication(item.id)),
         .cancel("Cancel"),

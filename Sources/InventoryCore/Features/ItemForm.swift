@@ -142,7 +142,7 @@ public struct ItemForm: Reducer {
         guard case .inStock(let quantity) = state.item.status else { return .none }
         // Saturating: a file may hold any quantity, up to Int.max.
         let (sum, overflow) = quantity.addingReportingOverflow(step)
-        let stepped = overflow ? (step > 0 ? Int.max : Item.minimumQuantity) : sum
+        let stepped = overflow ? (step > 0 ? Item.maximumQuantity : Item.minimumQuantity) : sum
         state.item.status = .inStock(quantity: max(stepped, Item.minimumQuantity))
         state.quantityEntry = nil
         return .none

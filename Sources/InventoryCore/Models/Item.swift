@@ -56,6 +56,8 @@ public struct Item: Equatable, Hashable, Identifiable, Sendable {
 
   /// The smallest quantity an in-stock item has: zero is out of stock.
   public static let minimumQuantity = 1
+  /// The largest: the stepper stops there rather than wrap around.
+  public static let maximumQuantity = Int.max
 }
 
 extension Item {
