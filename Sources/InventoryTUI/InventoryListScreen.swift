@@ -58,13 +58,33 @@ enum InventoryListScreen {
     let height = content.bounds.height
     let first = ListView.scrollOffset(
       selected: selected, count: items.count, visible: height, previousOffset: memory.list.offset)
-    let statusWidth = statusColumnWidth(items[first..<min(items.count, first + height)])
+    let onScreen = items[first..<min(items.count, first + height)]
+    let statusWidth = statusColumnWidth(onScreen)
+    let rowWidth = rowWidth(onScreen, statusColumnWidth: statusWidth, environment: environment)
     memory.list.offset = list.draw(in: &content) { index, isSelected, row in
       drawRow(
-        items[index], isSelected: isSelected, in: &row, statusColumnWidth: statusWidth,
-        environment: environment)
+        items[index], isSelected: isSelected, in: &row, width: rowWidth,
+        statusColumnWidth: statusWidth, environment: environment)
     }
   }
+
+  /// How wide a row is drawn: the whole row up to 80 columns; on a wider
+  /// screen only as wide as the longest name on screen needs, so that a
+  /// status stays within reading distance of its name.
+  static func rowWidth(
+    _ items: some Collection<Item>, statusColumnWidth: Int, environment: RenderEnvironment
+  ) -> Int {
+    let longestName = items.reduce(0) { max($0, TextWidth.of($1.displayName)) }
+    // Marker, the name between spaces, two columns, the swatch, two
+    // columns, the status and the last column.
+    let needed =
+      1 + longestName + 2 + 2 + Styles.swatchWidth(environment) + 2
+      + statusColumnWidth + 1
+    return max(readableRowWidth, needed)
+  }
+
+  /// The row width at which names and statuses stop spreading apart.
+  static let readableRowWidth = 80
 
   /// The widest status text among `items` (those on screen): the status
   /// column is this wide, so swatches and statuses line up from row to row;
@@ -81,10 +101,10 @@ enum InventoryListScreen {
   /// "› Keyboard ······ ██  100 in stock": the status in a column of at most
   /// half the row, the colour just before it, the name in what is left.
   static func drawRow(
-    _ item: Item, isSelected: Bool, in row: inout Canvas, statusColumnWidth: Int,
-    environment: RenderEnvironment
+    _ item: Item, isSelected: Bool, in row: inout Canvas, width rowWidth: Int,
+    statusColumnWidth: Int, environment: RenderEnvironment
   ) {
-    let width = row.bounds.width
+    let width = min(row.bounds.width, rowWidth)
     let statusWidth = min(statusColumnWidth, max(0, (width - 2) / 2))
     let statusX = width - 1 - statusWidth
     let swatchX = statusX - 2 - Styles.swatchWidth(environment)

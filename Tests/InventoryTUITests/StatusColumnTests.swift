@@ -97,4 +97,27 @@ struct StatusColumnTests {
     #expect(largest.more == smallest.fewer, "▶ at the largest quantity is not dimmed")
     #expect(largest.fewer == smallest.more)
   }
+
+  /// On a wide screen a status stays about where it is at 80 columns,
+  /// within reading distance of its name; a long name still widens the rows.
+  @Test func aWideScreenKeepsStatusesNearTheirNames() {
+    func statusColumn(_ items: IdentifiedArrayOf<Item>, width: Int) -> Int? {
+      var state = AppFeature.State(inventory: Inventory.State(items: items))
+      state.selectedTab = .inventory
+      let screen = draw(state, size: Size(width: width, height: 24))
+      return screen.lines.lazy.compactMap { line in
+        line.range(of: "100 in stock").map {
+          line.distance(from: line.startIndex, to: $0.lowerBound)
+        }
+      }.first
+    }
+    let atEighty = statusColumn(Item.samples, width: 80)
+    #expect(atEighty != nil)
+    let atTwoHundred = statusColumn(Item.samples, width: 200)
+    #expect(atTwoHundred.map { $0 < 60 } == true, "\(String(describing: atTwoHundred))")
+    var long = Item.samples
+    long[id: Item.keyboard.id]?.name = String(repeating: "Keyboard ", count: 12)
+    let widened = statusColumn(long, width: 200)
+    #expect((widened ?? 0) > (atEighty ?? 0) && (widened ?? 200) < 200 - 12)
+  }
 }
