@@ -39,26 +39,43 @@ enum ColorMapping {
     return greyDistance < cubeDistance ? 232 + greyStep : cube
   }
 
-  /// xterm's default values for the 16 ANSI colours.
-  static let ansiPalette: [(Int, Int, Int)] = [
-    (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0),
-    (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
-    (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0),
-    (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
-  ]
-
-  /// The nearest of the first `count` (8 or 16) ANSI colours.
+  /// The ANSI colour (of the first `count`, 8 or 16) of the same hue: a
+  /// terminal's own palette varies too much for distances to it to mean
+  /// much, and the nearest by distance turned dark colours (navy, oxblood)
+  /// black, invisible on a black console, and pale ones all white. Only
+  /// colours with next to no hue become black, grey or white.
   static func nearestANSI(r: Int, g: Int, b: Int, count: Int) -> Int {
-    var best = 0
-    var bestDistance = Int.max
-    for (i, c) in ansiPalette.prefix(count).enumerated() {
-      let d = distance((r, g, b), c)
-      if d < bestDistance {
-        best = i
-        bestDistance = d
-      }
+    let (high, low) = (max(r, g, b), min(r, g, b))
+    let lightness = (high + low) / 2
+    guard high - low >= 24 else {
+      if count < 16 { return lightness < 64 ? 0 : 7 }
+      return lightness < 40 ? 0 : lightness < 150 ? 8 : lightness < 215 ? 7 : 15
     }
-    return best
+    let base = ansiHue(r: r, g: g, b: b, high: high, chroma: high - low)
+    return count >= 16 && high >= 230 ? base + 8 : base
+  }
+
+  /// Red 1, yellow 3 (orange and tan too), green 2, cyan 6, blue 4 (violet
+  /// too), magenta 5: the hue circle cut where these names change.
+  private static func ansiHue(r: Int, g: Int, b: Int, high: Int, chroma: Int) -> Int {
+    let c = Double(chroma)
+    var hue: Double
+    if high == r {
+      hue = 60 * (Double(g - b) / c)
+    } else if high == g {
+      hue = 60 * (Double(b - r) / c + 2)
+    } else {
+      hue = 60 * (Double(r - g) / c + 4)
+    }
+    if hue < 0 { hue += 360 }
+    switch hue {
+    case 20..<75: return 3
+    case 75..<150: return 2
+    case 150..<195: return 6
+    case 195..<275: return 4
+    case 275..<330: return 5
+    default: return 1
+    }
   }
 
   /// Which of the six cube levels is closest to a 0–255 channel value.

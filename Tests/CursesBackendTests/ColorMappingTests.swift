@@ -28,6 +28,28 @@ import Testing
     #expect(ColorMapping.index(for: .rgb(240, 240, 240), colors: 8) == 7)
   }
 
+  /// Standups' themes on a console of 8 (or 16) colours: by hue, so that
+  /// none turns black (invisible on a black console) and the pale ones do
+  /// not all turn white.
+  @Test(arguments: [
+    (0x001441, 4, 4), (0x360071, 4, 4), (0x4A070B, 1, 1),  // navy, indigo, oxblood
+    (0xCBEAE5, 6, 14), (0xC29B7E, 3, 3), (0xCFCEFF, 4, 12),  // seafoam, tan, lavender
+    (0xEE80D1, 5, 13), (0xFFF196, 3, 11), (0x8682FF, 4, 12),  // bubblegum, buttercup, periwinkle
+    (0x228F9E, 6, 6), (0xA51377, 5, 5), (0xFF5E5E, 1, 9),  // teal, magenta, poppy
+  ])
+  func themesKeepTheirHueOnSmallPalettes(hex: UInt32, eight: Int, sixteen: Int) {
+    let color = Color(hex: hex)
+    #expect(ColorMapping.index(for: color, colors: 8) == eight)
+    #expect(ColorMapping.index(for: color, colors: 16) == sixteen)
+  }
+
+  @Test func greysStayGrey() {
+    #expect(ColorMapping.index(for: .rgb(10, 10, 10), colors: 8) == 0)
+    #expect(ColorMapping.index(for: .rgb(128, 128, 128), colors: 8) == 7)
+    #expect(ColorMapping.index(for: .rgb(128, 128, 128), colors: 16) == 8)
+    #expect(ColorMapping.index(for: .rgb(250, 250, 250), colors: 16) == 15)
+  }
+
   @Test func pairTableReusesAndRunsOut() {
     var table = PairTable(capacity: 3)
     var defined: [[Int]] = []
