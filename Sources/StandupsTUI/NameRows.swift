@@ -9,6 +9,13 @@ enum NameRows {
     var index = 0
     while index < names.count, rows.count < limit {
       let isLast = rows.count == limit - 1
+      // The last row takes every name left when they fit without a count,
+      // which it would otherwise save room for.
+      let rest = names[index...].map(Sanitizer.inert).joined(separator: ", ")
+      if isLast, TextWidth.of(rest) <= width {
+        rows.append(rest)
+        break
+      }
       var row = ""
       var end = index
       while end < names.count {

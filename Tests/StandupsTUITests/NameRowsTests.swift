@@ -18,10 +18,16 @@ struct NameRowsTests {
     #expect(
       NameRows.packed(names, width: 13, limit: 2) == ["Ada, Grace,", "and 3 more"])
     #expect(
-      NameRows.packed(names + ["Ken"], width: 18, limit: 2) == [
-        "Ada, Grace, Linus,", "Radia, and 2 more",
+      NameRows.packed(names + ["Ken", "Barbara"], width: 18, limit: 2) == [
+        "Ada, Grace, Linus,", "Radia, and 3 more",
       ])
     #expect(NameRows.packed([], width: 13, limit: 2).isEmpty)
+    // Names that fit the last row whole are never counted instead: the room
+    // kept for ", and 2 more" is not needed.
+    #expect(
+      NameRows.packed(["Dennis", "Barbara", "Ken"], width: 20, limit: 1) == [
+        "Dennis, Barbara, Ken"
+      ])
     // On the last row a name too long to go with the count is cut for it,
     // rather than the count standing alone.
     let long = ["Christopher Anderson", "Elizabeth Montgomery", "Al"]
