@@ -43,9 +43,9 @@ public enum InventoryView {
       .resolveStatus(prefixes: ["Read-only: another"], then: .notice(text))
     case .notified(let notice): .show(banner(for: notice))
     // Said again after it, with the name as it is now, if still true.
-    case .persistence(.changedElsewhere): .withdraw(endingWith: [Keys.savingKeepsBoth])
+    case .persistence(.changedElsewhere): .withdraw(endingWith: [Keys.savingSetsYoursAside])
     case .inventory(.cancelEditItemButtonTapped), .inventory(.confirmEditItemButtonTapped):
-      .withdraw(endingWith: [Keys.keepByEditing, Keys.savingKeepsBoth])
+      .withdraw(endingWith: [Keys.keepByEditing, Keys.savingSetsYoursAside])
     default: nil
     }
   }
@@ -70,7 +70,7 @@ public enum InventoryView {
     case .deletedWhileEditing(let name):
       .notice("\(Sanitizer.quoted(name)) was deleted elsewhere: \(Keys.keepByEditing)")
     case .changedWhileEditing(let name):
-      .notice("\(Sanitizer.quoted(name)) was changed elsewhere: \(Keys.savingKeepsBoth)")
+      .notice("\(Sanitizer.quoted(name)) was changed elsewhere: \(Keys.savingSetsYoursAside)")
     case .keptDespiteDeletion(let name):
       .notice("\(Sanitizer.quoted(name)) was deleted on one side and changed on the other: kept")
     case .conflict(let names, let copy):

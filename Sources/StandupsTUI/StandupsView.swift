@@ -49,10 +49,10 @@ public enum StandupsView {
         prefixes: ["Offline:", "Still offline"], banner: .error(text), status: text)
     case .notified(let notice): .show(banner(for: notice))
     // Said again after it, with the name as it is now, if still true.
-    case .persistence(.changedElsewhere): .withdraw(endingWith: [Keys.savingKeepsBoth])
+    case .persistence(.changedElsewhere): .withdraw(endingWith: [Keys.savingSetsYoursAside])
     case .path(.element(_, .detail(.cancelEditButtonTapped))),
       .path(.element(_, .detail(.doneEditingButtonTapped))):
-      .withdraw(endingWith: [Keys.keepByEditing, Keys.savingKeepsBoth])
+      .withdraw(endingWith: [Keys.keepByEditing, Keys.savingSetsYoursAside])
     case .copied(let title, let isMeeting, let result):
       .show(banner(for: title, copied: result, isMeeting: isMeeting))
     default: nil
@@ -135,7 +135,7 @@ public enum StandupsView {
       .notice(
         "\(Sanitizer.quoted(title)) was deleted elsewhere: \(Keys.keepByEditing)")
     case .changedWhileEditing(let title):
-      .notice("\(Sanitizer.quoted(title)) was changed elsewhere: \(Keys.savingKeepsBoth)")
+      .notice("\(Sanitizer.quoted(title)) was changed elsewhere: \(Keys.savingSetsYoursAside)")
     case .savedAsNewStandup(let title):
       .notice(
         "\(Sanitizer.quoted(title)) was deleted elsewhere: the meeting is in a new standup"

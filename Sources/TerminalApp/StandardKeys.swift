@@ -54,7 +54,7 @@ extension StandardKeys {
   /// goes once the form closes (`ShellMessage.withdraw`).
   public static let keepByEditing = "save your edit to keep it"
   /// The same, of a form whose record was changed elsewhere.
-  public static let savingKeepsBoth = "saving keeps both versions"
+  public static let savingSetsYoursAside = "saving keeps theirs and sets yours aside"
 
   /// What the cancel key says while its form holds unsaved work.
   public static func discardWarning(_ work: UnsavedWork) -> String {

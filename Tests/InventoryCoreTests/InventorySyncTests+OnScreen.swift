@@ -220,7 +220,7 @@ extension InventorySyncTests {
       $0.storeRevision = 1
       $0.inventory.items = stored
     }
-    // Saying that saving now keeps both versions.
+    // Saying that saving now keeps theirs and sets the user's aside.
     await store.receive(.notified(.changedWhileEditing(name: "Display")))
     await store.finish()
     #expect(store.state.inventory.$destination[case: \.edit]?.original == .monitor)

@@ -277,7 +277,7 @@ import Testing
   }
 
   /// The item being edited is changed elsewhere: the notice says that
-  /// saving now keeps both versions.
+  /// saving now keeps theirs and sets the user's aside.
   @Test func aChangeElsewhereToTheEditedItemIsSaid() {
     let (runtime, backend) = makeRuntime(appState(selection: Item.monitor.id))
     runtime.press(.char("e"))
@@ -288,7 +288,8 @@ import Testing
         .persistence(
           .changedElsewhere(stored: stored, base: runtime.state.inventory.items, revision: 1))))
     runtime.render()
-    #expect(backend.shows("“Display” was changed elsewhere: saving keeps both versions"))
+    #expect(
+      backend.shows("“Display” was changed elsewhere: saving keeps theirs and sets yours aside"))
     #expect(runtime.state.inventory.destination != nil)
 
     // Again: one notice, with the name as it is now; changed back, none.

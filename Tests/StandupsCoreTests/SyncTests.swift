@@ -152,7 +152,7 @@ struct SyncTests {
       // The screen shows what is stored; the sheet's draft and its original stay.
       $0.path[id: 0]?.modify(\.detail) { $0.standup = theirs }
     }
-    // Saying that saving now keeps both versions.
+    // Saying that saving now keeps theirs and sets the user's aside.
     await store.receive(.notified(.changedWhileEditing(title: "Design Review")))
     await store.finish()
     expectSaved([theirs, .engineeringMock], revision: 1)

@@ -168,7 +168,7 @@ extension RuntimeTests {
 
 extension RuntimeTests {
   /// Another writer changes the standup being edited: the notice says that
-  /// saving now keeps both versions, and the sheet's title says so for as
+  /// saving now keeps theirs and sets the user's aside, and the sheet's title says so for as
   /// long as it is open.
   @Test func anEditSheetSaysItsStandupChangedElsewhere() {
     let (runtime, backend) = makeRuntime(appState([.mock]))
@@ -179,11 +179,12 @@ extension RuntimeTests {
     runtime.store.send(
       .app(.persistence(.changedElsewhere(stored: [theirs], base: [.mock], revision: 1))))
     runtime.render()
-    #expect(backend.shows("“Theirs” was changed elsewhere: saving keeps both versions"))
+    #expect(
+      backend.shows("“Theirs” was changed elsewhere: saving keeps theirs and sets yours aside"))
     #expect(backend.shows("Edit standup · changed elsewhere"))
     #expect(backend.shows("Design!"), "the draft stays")
     runtime.press(.right)
-    #expect(!backend.shows("saving keeps both versions"))
+    #expect(!backend.shows("sets yours aside"))
     #expect(backend.shows("Edit standup · changed elsewhere"))
   }
 
@@ -204,7 +205,7 @@ extension RuntimeTests {
     }
     let said = ([runtime.store.state.banner] + runtime.store.state.queuedBanners.map(Optional.some))
       .compactMap { $0?.text }
-    #expect(said == ["“T3” was changed elsewhere: saving keeps both versions"])
+    #expect(said == ["“T3” was changed elsewhere: saving keeps theirs and sets yours aside"])
     runtime.press(.escape)
     #expect(backend.shows("Unsaved: esc again discards, ctrl+s saves your changes to “T3”"))
     runtime.press(.right)
