@@ -126,7 +126,7 @@ let package = Package(
       name: "InventoryApp",
       dependencies: [
         "InventoryCore", "InventoryTUI", "TerminalApp", "TerminalUI", "Persistence", "EventLoop",
-        "CursesBackend", "AppCommandLine",
+        "CursesBackend", "AppCommandLine", "Routing",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "inventory", dependencies: ["InventoryApp"]),
@@ -136,7 +136,7 @@ let package = Package(
       name: "StandupsApp",
       dependencies: [
         "Composable", "StandupsCore", "StandupsTUI", "TerminalUI", "TerminalApp", "CursesBackend",
-        "EventLoop", "Persistence", "AppCommandLine", "StandupsDatabase",
+        "EventLoop", "Persistence", "AppCommandLine", "StandupsDatabase", "Routing",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(

@@ -2,6 +2,7 @@ import EventLoop
 import Foundation
 import InventoryCore
 import Persistence
+import Routing
 
 /// The inventory data file: the generic document file in the inventory format.
 typealias ItemsFile = DocumentFile<IdentifiedArrayOf<Item>>
@@ -129,7 +130,7 @@ struct InventoryLaunch {
       // The route found nothing among no items: the file is why.
       let why = unreadable.map(\.summary) ?? (isReadOnly ? notice : nil)
       throw .badRoute(
-        "'\(routeText ?? "/one")' does not open anything: \(error)"
+        "'\(Reference.echoed(routeText ?? "/one"))' does not open anything: \(error)"
           + (why.map { " (\($0))" } ?? ""))
     }
     try opening()
@@ -155,7 +156,7 @@ extension InventoryLaunch {
     do {
       return try Route(parsing: routeText)
     } catch {
-      throw .badRoute("'\(routeText)' is not a route (routes: \(Route.forms))")
+      throw .badRoute("'\(Reference.echoed(routeText))' is not a route (routes: \(Route.forms))")
     }
   }
 }

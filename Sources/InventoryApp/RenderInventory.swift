@@ -4,6 +4,7 @@ import Foundation
 import InventoryCore
 import InventoryTUI
 import Persistence
+import Routing
 import TerminalApp
 import TerminalUI
 
@@ -62,7 +63,8 @@ struct RenderInventory: AsyncParsableCommand {
     do {
       state = try route.state(for: items, newItemID: { UUID() })
     } catch {
-      printInventoryError("'\(options.open ?? "/one")' does not open anything: \(error)")
+      printInventoryError(
+        "'\(Reference.echoed(options.open ?? "/one"))' does not open anything: \(error)")
       throw ExitCode(2)
     }
     var memory = ViewMemory()

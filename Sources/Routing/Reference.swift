@@ -4,6 +4,12 @@ import Foundation
 /// name (any case) or by a unique id prefix — tried in that order. The apps
 /// share it so `--open` reads the same in each.
 public enum Reference {
+  /// `text` (a route, a reference) as an error message repeats it: cut
+  /// after `limit` characters, so a long one does not bury the message.
+  public static func echoed(_ text: String, limit: Int = 48) -> String {
+    text.count <= limit ? text : text.prefix(limit - 1) + "…"
+  }
+
   /// What a reference names: one element, or why not a single one.
   public enum Match<Element> {
     case found(Element)

@@ -2,6 +2,7 @@ import AppCommandLine
 import ArgumentParser
 import Foundation
 import Persistence
+import Routing
 import StandupsCore
 import StandupsDatabase
 import StandupsTUI
@@ -159,7 +160,7 @@ struct Export: AsyncParsableCommand {
     do {
       state = try route.state(for: standups, newStandupID: { UUID() })
     } catch {
-      printError("'\(text ?? "/")' does not open anything: \(error)")
+      printError("'\(Reference.echoed(text ?? "/"))' does not open anything: \(error)")
       throw ExitCode(2)
     }
     if case .filteredList = route {

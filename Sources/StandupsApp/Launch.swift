@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Persistence
+import Routing
 import StandupsCore
 
 /// What the app starts with: the data, the state the route opens, and what to
@@ -136,7 +137,7 @@ struct Launch {
     do {
       return try route.state(for: standups, newStandupID: { UUID() })
     } catch {
-      throw .badRoute("'\(text ?? "/")' does not open anything: \(error)")
+      throw .badRoute("'\(Reference.echoed(text ?? "/"))' does not open anything: \(error)")
     }
   }
 

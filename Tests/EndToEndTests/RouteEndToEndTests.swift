@@ -58,6 +58,25 @@ struct RouteEndToEndTests {
     #expect(result.stdout.isEmpty, "nothing may be drawn")
   }
 
+  /// A route of thousands of characters is named by its start, in both
+  /// apps: the message stays a line to read.
+  @Test func aLongBadRouteIsEchoedCut() throws {
+    let directory = try Harness.temporaryDirectory("long-route")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let long = String(repeating: "a", count: 2000)
+    for (binary, route) in [
+      (AppSession.binary, "/" + long), (AppSession.binary, "/1/bogus/" + long),
+      (Harness.builtProduct("inventory"), "/inventory/" + long),
+    ] {
+      let binary = try #require(binary)
+      let data = directory.appendingPathComponent("data.json").path
+      let result = try Harness.run(binary, ["render", "--data", data, "--open", route])
+      #expect(result.status == 2, "\(result.stderr)")
+      #expect(result.stderr.contains("aaa…"), "\(result.stderr)")
+      #expect(result.stderr.count < 1_500, "\(result.stderr.count) characters")
+    }
+  }
+
   @Test func renderPrintsExactlyTheScreenAsPlainText() throws {
     let binary = try #require(AppSession.binary)
     let directory = try Harness.temporaryDirectory("standups-render")

@@ -63,8 +63,8 @@ extension Route {
     case .noMatch:
       throw RouteError(
         items.isEmpty
-          ? "no item matches \"\(reference)\": the inventory is empty"
-          : "no item matches \"\(reference)\" (not an id, \(items.count == 1 ? "position 1" : "a position 1–\(items.count)"), a name or an id prefix); the items are \(candidates(items))"
+          ? "no item matches \"\(Reference.echoed(reference))\": the inventory is empty"
+          : "no item matches \"\(Reference.echoed(reference))\" (not an id, \(items.count == 1 ? "position 1" : "a position 1–\(items.count)"), a name or an id prefix); the items are \(candidates(items))"
       )
     }
   }

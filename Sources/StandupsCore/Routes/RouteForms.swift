@@ -1,3 +1,5 @@
+import Routing
+
 /// The forms a route takes, in one table: the manual's ROUTES and `--help`
 /// list them from here, so that neither can miss one the parser reads (a test
 /// checks every case of `Route` and `StandupRoute` has an entry here).
@@ -33,7 +35,7 @@ extension Route {
   /// What to say of text that is not a route: the forms there are, rather
   /// than the parser's account of where it stopped.
   public static func notARoute(_ text: String) -> String {
-    "'\(text)' is not a route; a route is one of "
+    "'\(Reference.echoed(text))' is not a route; a route is one of "
       + forms.map(\.pattern).joined(separator: "  ")
   }
 

@@ -97,8 +97,8 @@ extension Route {
     case .noMatch:
       throw RouteError(
         standups.isEmpty
-          ? "no standup matches \"\(reference)\": there are none"
-          : "no standup matches \"\(reference)\" (not an id, \(standups.count == 1 ? "position 1" : "a position 1–\(standups.count)"), a title or an id prefix)"
+          ? "no standup matches \"\(Reference.echoed(reference))\": there are none"
+          : "no standup matches \"\(Reference.echoed(reference))\" (not an id, \(standups.count == 1 ? "position 1" : "a position 1–\(standups.count)"), a title or an id prefix)"
       )
     }
   }
