@@ -125,7 +125,10 @@ struct DataOptions: ParsableArguments {
     guard try databaseURL() == nil else { return }
     let environment = ProcessInfo.processInfo.environment
     if let problem = standupsDataLocation.problem(flag: data, environment: environment) {
-      throw ValidationError(problem)
+      // From the environment, the command line was right: no usage to show.
+      guard data == nil else { throw ValidationError(problem) }
+      printError(problem)
+      throw ExitCode.validationFailure
     }
   }
 
@@ -150,8 +153,8 @@ struct DataOptions: ParsableArguments {
       guard flag == nil, error.description.hasPrefix(flagPrefix) else {
         throw ValidationError(error.description)
       }
-      throw ValidationError(
-        "STANDUPS_DATABASE_URL: " + error.description.dropFirst(flagPrefix.count))
+      printError("STANDUPS_DATABASE_URL: " + error.description.dropFirst(flagPrefix.count))
+      throw ExitCode.validationFailure
     }
   }
 }

@@ -174,7 +174,9 @@ struct DataPathEndToEndTests {
       (Self.standups, ["--data", missing + "/s.json"], [:]),
       (Self.standups, ["export", "--data", missing + "/s.json"], [:]),
       (Self.standups, ["render"], ["STANDUPS_DATA": missing + "/s.json"]),
+      (Self.standups, [], ["STANDUPS_DATA": missing + "/s.json"]),
       (Self.inventory, ["--data", missing + "/i.json"], [:]),
+      (Self.inventory, [], ["INVENTORY_DATA": missing + "/i.json"]),
     ]
     for (binary, arguments, variables) in runs {
       let binary = try #require(binary)
@@ -185,6 +187,9 @@ struct DataPathEndToEndTests {
       #expect(
         result.stderr.contains("there is no directory \(missing)"),
         "\(arguments): \(result.stderr)")
+      // The variable's problem is said alone: the command line was right.
+      #expect(
+        result.stderr.contains("Usage:") == variables.isEmpty, "\(arguments): \(result.stderr)")
     }
     #expect(!FileManager.default.fileExists(atPath: missing), "the directory was made")
     // A link whose target is in a missing directory: saves would make it.

@@ -30,9 +30,10 @@ struct UsageTests {
     }
   }
 
-  /// A malformed database URL is import's usage error, and one from the
-  /// environment is named as such, not as a flag nobody gave.
-  @Test func aBadDatabaseURLIsSaidWithImportsUsageAndWhereItCameFrom() throws {
+  /// A malformed database URL is import's usage error; one from the
+  /// environment is named as such, not as a flag nobody gave, in one line
+  /// without the usage of a command line that was right.
+  @Test func aBadDatabaseURLIsSaidWithImportsUsageOrWhereItCameFrom() throws {
     let binary = try #require(ToolsEndToEndTests.standups)
     let flag = try Harness.run(
       binary, ["import", "x.json", "--database", "mysql://x@h/db"], environment: Self.environment)
@@ -46,7 +47,8 @@ struct UsageTests {
     #expect(
       variable.stderr.contains("STANDUPS_DATABASE_URL: \"garbage\" is not a PostgreSQL URL"),
       "\(variable.stderr)")
-    #expect(variable.stderr.contains("Usage: standups import <file>"), "\(variable.stderr)")
+    #expect(variable.stderr.hasPrefix("standups: STANDUPS_DATABASE_URL: "), "\(variable.stderr)")
+    #expect(!variable.stderr.contains("Usage:"), "\(variable.stderr)")
   }
 
   /// A bad `--size` says what a size is; a negative one is a bad size, not
