@@ -3,23 +3,29 @@ import ArgumentParser
 extension ParsableCommand {
   /// The usage error for `help <topic>` (or `-h <topic>`, `--help <topic>`)
   /// when no command is called `topic` (ArgumentParser would print the root
-  /// help, or with the flag the default command's, and succeed); nil for
-  /// anything else.
+  /// help, or with the flag the default command's, and succeed), or when
+  /// words follow a command that has no commands of its own (they would be
+  /// ignored); nil for anything else.
   public static func unknownHelpTopic(in arguments: [String]) -> String? {
-    let isHelp =
-      arguments.first == "help"
-      || (arguments.count == 2 && ["-h", "--help"].contains(arguments.first))
-    guard arguments.count > 1, isHelp, !arguments[1].hasPrefix("-") else {
-      return nil
-    }
+    guard let first = arguments.first, first == "help" || helpFlags.contains(first),
+      arguments.count > 1, !arguments[1].hasPrefix("-")
+    else { return nil }
+    let topic = arguments[1]
     // `help` is the parser's own command, not among the subcommands.
-    guard arguments[1] != "help", !hasSubcommand(arguments[1]) else { return nil }
-    let shown = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map {
-      $0._commandName
+    guard topic != "help" else { return nil }
+    guard hasSubcommand(topic) else {
+      let shown = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map {
+        $0._commandName
+      }
+      return "no command is called '\(topic)' (commands: "
+        + (shown + ["help"]).joined(separator: ", ") + ")"
     }
-    return "no command is called '\(arguments[1])' (commands: "
-      + (shown + ["help"]).joined(separator: ", ") + ")"
+    guard arguments.count > 2, !arguments[2].hasPrefix("-") else { return nil }
+    let extra = arguments[2]
+    return "\(topic) has no commands of its own: '\(extra)' is not one"
   }
+
+  static var helpFlags: Set<String> { ["-h", "--help"] }
 
   /// The usage error for a first word that is neither an option nor a
   /// command (`standups exprot`): the default command takes no words, so
@@ -62,11 +68,16 @@ extension ParsableCommand {
 
   /// `-h export` and `--help export` as `help export`: with a default
   /// subcommand the parser would take the flag for the default's and show
-  /// its help, whatever subcommand follows.
+  /// its help, whatever subcommand follows. Help asked for with
+  /// `--version` is the root's help, as `--help` alone is.
   public static func helpBeforeSubcommand(_ arguments: [String]) -> [String] {
+    if arguments.count > 1, arguments.contains(where: helpFlags.contains),
+      arguments.allSatisfy({ helpFlags.contains($0) || $0 == "--version" })
+    {
+      return ["--help"]
+    }
     // Only the two words: with more, the parser says what is wrong.
-    guard arguments.count == 2, ["-h", "--help"].contains(arguments[0]),
-      hasSubcommand(arguments[1])
+    guard arguments.count == 2, helpFlags.contains(arguments[0]), hasSubcommand(arguments[1])
     else { return arguments }
     return ["help"] + arguments.dropFirst()
   }

@@ -55,6 +55,19 @@ struct ToolsEndToEndTests {
         #expect(result.status == 0, "\(binary) \(known): \(result.stderr)")
         #expect(result.stdout.contains("USAGE:"), "\(binary) \(known)")
       }
+      // A word after a command is not ignored: the commands have none.
+      for asked in [["help", "render", "extra"], ["-h", "render", "extra"]] {
+        let extra = try Harness.run(binary, asked, environment: TerminalSession.environment)
+        #expect(extra.status == 64, "\(binary) \(asked)")
+        #expect(extra.stderr.contains("render has no commands of its own: 'extra' is not one"))
+      }
+      // Help with --version, in either order, is the root's help.
+      let root = try Harness.run(binary, ["--help"], environment: TerminalSession.environment)
+      for asked in [["--help", "--version"], ["--version", "--help"], ["-h", "--version"]] {
+        let result = try Harness.run(binary, asked, environment: TerminalSession.environment)
+        #expect(result.status == 0, "\(binary) \(asked)")
+        #expect(result.stdout == root.stdout, "\(binary) \(asked)")
+      }
     }
   }
 
