@@ -163,7 +163,14 @@ struct Export: AsyncParsableCommand {
       printError("'\(Reference.echoed(text ?? "/"))' does not open anything: \(error)")
       throw ExitCode(2)
     }
-    if case .filteredList = route {
+    if case .filteredList(let filter) = route {
+      // The list would show every standup: that is not what a filter asks.
+      guard StandupsFilter(text: filter).isFiltering else {
+        printError(
+          "'\(Reference.echoed(text ?? "/"))' filters on no words; leave --open out to export "
+            + "every standup")
+        throw ExitCode(2)
+      }
       // The standups the list shows with that filter, in its order.
       return .some(
         IdentifiedArray(

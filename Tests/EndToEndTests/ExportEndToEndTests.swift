@@ -180,6 +180,8 @@ struct ExportEndToEndTests {
     ("/new", "nothing to export"),
     ("/?delete=3", "no standup at position 3"),
     ("/?filter=zzz", "'/?filter=zzz' matches no standup: nothing to export"),
+    ("/?filter=%", "'/?filter=%' filters on no words; leave --open out"),
+    ("/?filter=%20-", "filters on no words"),
     ("/nope", "no standup matches \"nope\""),
     ("/3", "no standup at position 3"),
     ("/design/bogus", "is not a route"),
