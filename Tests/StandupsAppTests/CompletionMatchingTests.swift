@@ -2,6 +2,7 @@ import Foundation
 import StandupsCore
 import Testing
 
+@testable import AppCommandLine
 @testable import StandupsApp
 
 /// What `--open` completes against what was typed: titles in any case
@@ -51,16 +52,16 @@ struct CompletionMatchingTests {
   }
 
   @Test func whatTheRouteParserNeedsEncodedIs() {
-    #expect(RouteCompletion.encoded("R&D / ops 100%") == "R&D %2F ops 100%25")
-    #expect(RouteCompletion.encoded("?why") == "%3Fwhy")
-    #expect(RouteCompletion.encoded("a?b") == "a?b")
-    #expect(RouteCompletion.encoded(" pad ") == "%20pad%20")
-    #expect(RouteCompletion.encoded("line\nbreak") == "line%0Abreak")
+    #expect(CompletionWords.encoded("R&D / ops 100%") == "R&D %2F ops 100%25")
+    #expect(CompletionWords.encoded("?why") == "%3Fwhy")
+    #expect(CompletionWords.encoded("a?b") == "a?b")
+    #expect(CompletionWords.encoded(" pad ") == "%20pad%20")
+    #expect(CompletionWords.encoded("line\nbreak") == "line%0Abreak")
     // What a terminal acts on: bidi controls, line and paragraph separators;
     // a joiner inside an emoji stays as it is.
-    #expect(RouteCompletion.encoded("\u{202E}evil") == "%E2%80%AEevil")
-    #expect(RouteCompletion.encoded("a\u{2028}b\u{2066}") == "a%E2%80%A8b%E2%81%A6")
-    #expect(RouteCompletion.encoded("👩\u{200D}💻") == "👩\u{200D}💻")
+    #expect(CompletionWords.encoded("\u{202E}evil") == "%E2%80%AEevil")
+    #expect(CompletionWords.encoded("a\u{2028}b\u{2066}") == "a%E2%80%A8b%E2%81%A6")
+    #expect(CompletionWords.encoded("👩\u{200D}💻") == "👩\u{200D}💻")
     #expect(routes("/R").first == "/R&D %2F ops 100%25")
     #expect(routes("/%3F").first == "/%3Fwhy")
     for route in routes("/") { #expect(opens(route), "\(route) does not open") }
@@ -84,27 +85,27 @@ struct CompletionMatchingTests {
 
   /// (End to end, with bash and a home directory of its own: `ToolsEndToEndTests`.)
   @Test func aTildeInTheDataOptionIsTheHomeDirectory() {
-    #expect(RouteCompletion.expandingTilde("~", home: "/h") == "/h")
-    #expect(RouteCompletion.expandingTilde("~/s.json", home: "/h") == "/h/s.json")
-    #expect(RouteCompletion.expandingTilde("/a/~/s.json", home: "/h") == "/a/~/s.json")
-    #expect(RouteCompletion.expandingTilde("s~.json", home: "/h") == "s~.json")
+    #expect(CompletionWords.expandingTilde("~", home: "/h") == "/h")
+    #expect(CompletionWords.expandingTilde("~/s.json", home: "/h") == "/h/s.json")
+    #expect(CompletionWords.expandingTilde("/a/~/s.json", home: "/h") == "/a/~/s.json")
+    #expect(CompletionWords.expandingTilde("s~.json", home: "/h") == "s~.json")
   }
 
   /// Zsh's script reads each line as `value:description`: a colon in a
   /// title (and a backslash, its escape) is escaped, or "/Sync: weekly"
   /// would be offered as "/Sync".
   @Test func forZshAColonAndABackslashAreEscaped() {
-    #expect(RouteCompletion.escapedForDescribe("/Sync: weekly") == #"/Sync\: weekly"#)
-    #expect(RouteCompletion.escapedForDescribe(#"/Back\slash"#) == #"/Back\\slash"#)
-    #expect(RouteCompletion.escapedForDescribe("/Design/edit") == "/Design/edit")
+    #expect(CompletionWords.escapedForDescribe("/Sync: weekly") == #"/Sync\: weekly"#)
+    #expect(CompletionWords.escapedForDescribe(#"/Back\slash"#) == #"/Back\\slash"#)
+    #expect(CompletionWords.escapedForDescribe("/Design/edit") == "/Design/edit")
   }
 
   /// Bash and zsh give the word as typed: quotes and backslashes go.
   @Test func theTypedWordIsReadAsTheShellWillPassIt() {
-    #expect(RouteCompletion.unquoted(#"/O\'Brien\ \&"#) == "/O'Brien &")
-    #expect(RouteCompletion.unquoted(#""/O'Brien &"#) == "/O'Brien &")
-    #expect(RouteCompletion.unquoted(#"'/a\b'"#) == #"/a\b"#)
-    #expect(RouteCompletion.unquoted(#""/a\b\$""#) == #"/a\b$"#)
+    #expect(CompletionWords.unquoted(#"/O\'Brien\ \&"#) == "/O'Brien &")
+    #expect(CompletionWords.unquoted(#""/O'Brien &"#) == "/O'Brien &")
+    #expect(CompletionWords.unquoted(#"'/a\b'"#) == #"/a\b"#)
+    #expect(CompletionWords.unquoted(#""/a\b\$""#) == #"/a\b$"#)
   }
 
   /// A word typed up to part of an emoji sequence (the woman of "woman

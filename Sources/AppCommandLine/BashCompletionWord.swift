@@ -4,21 +4,24 @@
 /// word. So each candidate goes in as its rest after what the word says
 /// before `text`, quoted as the word is at that point: inside `'…'`,
 /// inside `"…"`, or with backslashes.
-enum BashCompletionWord {
-  /// Where the completion script passes readline's `text` ($2).
-  static let textVariable = "STANDUPS_COMPLETION_TEXT"
+public enum BashCompletionWord {
+  /// Where `command`'s completion script passes readline's `text` ($2).
+  public static func textVariable(command: String) -> String {
+    "\(command.uppercased())_COMPLETION_TEXT"
+  }
 
   /// `candidates` (as the shell will pass them: unquoted) for the word
   /// `typed` (as on the line) whose end `text` readline replaces. None when
   /// `typed` does not end with `text` (the cursor inside the word): where
   /// they would go is not known.
-  static func replacements(for candidates: [String], typed: String, text: String) -> [String] {
+  public static func replacements(for candidates: [String], typed: String, text: String) -> [String]
+  {
     let typedBytes = Array(typed.utf8)
     let textBytes = Array(text.utf8)
     guard typedBytes.count >= textBytes.count, typedBytes.suffix(textBytes.count) == textBytes[...]
     else { return [] }
     let head = String(decoding: typedBytes.dropLast(textBytes.count), as: UTF8.self)
-    let (said, quote) = RouteCompletion.reading(head)
+    let (said, quote) = CompletionWords.reading(head)
     let rests = candidates.compactMap { candidate -> String? in
       guard candidate.unicodeScalars.starts(with: said.unicodeScalars) else { return nil }
       return String(
