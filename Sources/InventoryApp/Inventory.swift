@@ -51,7 +51,10 @@ struct InventoryOptions: ParsableArguments {
 
   @Option(
     name: .long,
-    help: "Open this tab, sheet, popover or alert: a route, as listed by inventory --help.")
+    help: "Open this tab, sheet, popover or alert: a route, as listed by inventory --help.",
+    completion: .custom { words, index, prefix in
+      InventoryRouteCompletion.candidates(words: words, index: index, prefix: prefix)
+    })
   var open: String?
 
   var path: String {

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryCore
 import Testing
 import TmuxTesting
 
@@ -22,6 +23,10 @@ struct InventoryCompletionTests {
     var words = line.split(separator: " ").map(String.init)
     if line.hasSuffix(" ") { words.append("") }
     var environment = TerminalSession.environment
+    // Routes are the program's to offer: the script runs it by name.
+    environment["PATH"] =
+      URL(fileURLWithPath: binary).deletingLastPathComponent().path + ":"
+      + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["LINE"] = typed ?? line
     environment["SCRIPT"] = printed.stdout
     environment["DIR"] = directory ?? ""
@@ -77,5 +82,39 @@ struct InventoryCompletionTests {
     #expect(
       try complete("inventory --data = i", in: directory, typed: "inventory --data=i")
         == ["items.json"])
+  }
+
+  /// `--open` completes routes into the items: the tabs, the new item's
+  /// sheet, and each item by position and by name, as typed; the sample
+  /// items where there is no file yet, as the app opens them.
+  @Test func routesCompleteFromTheItems() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("inventory-routes-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let samples = try complete("inventory --data \(directory)/none.json --open /")
+    for route in ["/one", "/inventory", "/three", "/inventory/new", "/inventory/1/edit"] {
+      #expect(samples.contains(route), "\(samples)")
+    }
+    #expect(
+      try complete("inventory --data \(directory)/none.json --open /inventory/head")
+        == [
+          "/inventory/headphones", "/inventory/headphones/edit", "/inventory/headphones/duplicate",
+          "/inventory/headphones/delete",
+        ])
+    // A name shared by two items, or that the new item's route takes, is
+    // not offered: it would open something else or nothing.
+    let path = directory + "/items.json"
+    var items = InventoryEndToEndTests.items
+    items[0].name = "Desk lamp"
+    items[1].name = "new"
+    items[2].name = "Twin"
+    items[3].name = "twin"
+    try InventoryFormat.encode(items).write(to: URL(fileURLWithPath: path))
+    let offered = try complete("inventory render --data \(path) --open /inventory/")
+    #expect(offered.contains(#"/inventory/Desk\ lamp/duplicate"#), "\(offered)")
+    #expect(offered.contains("/inventory/4/delete"), "\(offered)")
+    #expect(
+      !offered.contains { $0.lowercased().contains("twin") || $0.hasPrefix("/inventory/new/") })
   }
 }
