@@ -159,18 +159,6 @@ struct RunApp: AsyncParsableCommand {
     standupsStore?.save(app.standupsList.standups, app.storeRevision)
   }
 
-  /// A run with no terminal to draw on ends before it connects, as it will
-  /// when it opens it.
-  @MainActor
-  func checkTerminal() throws {
-    do {
-      try CursesTerminal.checkTerminal()
-    } catch {
-      printError("\(error)")
-      throw ExitCode(1)
-    }
-  }
-
   /// The terminal, or a clear error before anything is drawn.
   @MainActor
   func openTerminal() throws -> CursesTerminal {

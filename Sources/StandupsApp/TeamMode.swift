@@ -111,7 +111,7 @@ enum TeamMode {
 extension RunApp {
   @MainActor
   func runTeam(_ url: DatabaseURL, routeOutput: RouteOutput) async throws {
-    // The route and the terminal are checked before anything connects.
+    // The route is checked before anything connects: a usage error.
     let route: Route
     do {
       route = try Launch.parse(options.open)
@@ -119,7 +119,6 @@ extension RunApp {
       printError(error.message)
       throw error.exitCode
     }
-    try checkTerminal()
     // The list shows no meetings: they are read after the first frame.
     let showsNoMeetings =
       switch route {
