@@ -11,7 +11,7 @@ struct RouteEndToEndTests {
   @Test(arguments: [
     ("/", "2 standups"),
     ("/new", "New standup"),
-    ("/?delete=2", "Are you sure you want to delete \"Engineering\"?"),
+    ("/?delete=2", "Are you sure you want to delete “Engineering”?"),
     ("/design", "Start meeting"),
     ("standups:///2", "Engineering"),
     ("/aaaaaaaa/edit", "Edit standup"),

@@ -184,7 +184,7 @@ struct AppFeatureTests {
       $0.standupsList.destination = .alert(
         AlertState(
           title: "Delete?",
-          message: "Are you sure you want to delete \"\(deletion.deleted.title)\"?",
+          message: "Are you sure you want to delete “\(deletion.deleted.title)”?",
           buttons: [.destructive("Yes", action: .confirmDeletion(id)), .cancel("Nevermind")]
         ))
     }

@@ -168,7 +168,7 @@ struct StandupsListTests {
   func discardLeavesAnAlertAlone() async {
     let alert = AlertState<StandupsList.Destination.Alert>(
       title: "Delete?",
-      message: "Are you sure you want to delete \"Design\"?",
+      message: "Are you sure you want to delete “Design”?",
       buttons: [
         .destructive("Yes", action: .confirmDeletion(Standup.mock.id)),
         .cancel("Nevermind"),
@@ -191,7 +191,7 @@ struct StandupsListTests {
       $0.destination = .alert(
         AlertState(
           title: "Delete?",
-          message: "Are you sure you want to delete \"Engineering\"?",
+          message: "Are you sure you want to delete “Engineering”?",
           buttons: [
             .destructive("Yes", action: .confirmDeletion(Standup.engineeringMock.id)),
             .cancel("Nevermind"),
@@ -210,7 +210,7 @@ struct StandupsListTests {
       $0.destination = .alert(
         AlertState(
           title: "Delete?",
-          message: "Are you sure you want to delete \"Product\"?",
+          message: "Are you sure you want to delete “Product”?",
           buttons: [
             .destructive("Yes", action: .confirmDeletion(Standup.productMock.id)),
             .cancel("Nevermind"),
@@ -232,7 +232,7 @@ struct StandupsListTests {
       $0.destination = .alert(
         AlertState(
           title: "Delete?",
-          message: "Are you sure you want to delete \"Design\"?",
+          message: "Are you sure you want to delete “Design”?",
           buttons: [
             .destructive("Yes", action: .confirmDeletion(Standup.mock.id)),
             .cancel("Nevermind"),
@@ -255,7 +255,7 @@ struct StandupsListTests {
       $0.destination = .alert(
         AlertState(
           title: "Delete?",
-          message: "Are you sure you want to delete \"Design\"?",
+          message: "Are you sure you want to delete “Design”?",
           buttons: [
             .destructive("Yes", action: .confirmDeletion(Standup.mock.id)),
             .cancel("Nevermind"),

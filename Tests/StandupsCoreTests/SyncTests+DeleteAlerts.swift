@@ -14,7 +14,7 @@ extension SyncTests {
     await store.send(.standupsList(.deleteButtonTapped(id))) {
       $0.standupsList.destination = .alert(
         AlertState(
-          title: "Delete?", message: "Are you sure you want to delete \"Design\"?",
+          title: "Delete?", message: "Are you sure you want to delete “Design”?",
           buttons: [.destructive("Yes", action: .confirmDeletion(id)), .cancel("Nevermind")]))
     }
     var renamed = Standup.mock

@@ -112,7 +112,7 @@ extension SyncTests {
     await store.send(.standupsList(.deleteButtonTapped(id))) {
       $0.standupsList.destination = .alert(
         AlertState(
-          title: "Delete?", message: "Are you sure you want to delete \"Engineering\"?",
+          title: "Delete?", message: "Are you sure you want to delete “Engineering”?",
           buttons: [.destructive("Yes", action: .confirmDeletion(id)), .cancel("Nevermind")]))
     }
 
@@ -137,7 +137,7 @@ extension SyncTests {
       AppFeature.State(standupsList: StandupsList.State(standups: [.mock, .engineeringMock])))
     let id = Standup.mock.id
     let alert = AlertState<StandupsList.Destination.Alert>(
-      title: "Delete?", message: "Are you sure you want to delete \"Design\"?",
+      title: "Delete?", message: "Are you sure you want to delete “Design”?",
       buttons: [.destructive("Yes", action: .confirmDeletion(id)), .cancel("Nevermind")])
     await store.send(.standupsList(.deleteButtonTapped(id))) {
       $0.standupsList.destination = .alert(alert)

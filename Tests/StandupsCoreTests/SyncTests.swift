@@ -107,7 +107,7 @@ struct SyncTests {
     await store.send(.standupsList(.deleteButtonTapped(Standup.engineeringMock.id))) {
       $0.standupsList.destination = .alert(
         AlertState(
-          title: "Delete?", message: "Are you sure you want to delete \"Engineering\"?",
+          title: "Delete?", message: "Are you sure you want to delete “Engineering”?",
           buttons: [
             .destructive("Yes", action: .confirmDeletion(Standup.engineeringMock.id)),
             .cancel("Nevermind"),

@@ -25,7 +25,7 @@ import Testing
   @Test func alertArrowsAndTabMoveTheHighlight() {
     let (runtime, backend) = alertOnList()
     #expect(backend.layerNames == ["screen", "alert"])
-    #expect(backend.shows("Are you sure you want to delete \"Engineering\"?"))
+    #expect(backend.shows("Are you sure you want to delete “Engineering”?"))
     // The safe button is highlighted first.
     #expect(isHighlighted("Nevermind", in: backend))
     #expect(!isHighlighted("Yes", in: backend))

@@ -160,7 +160,7 @@ import Testing
     var titled = standup
     titled.title = bells + bells + bells
     let alert = draw(appState([titled], destination: .alert(.deleteStandup(titled))), size: .large)
-    #expect(alert.shows("\"" + shown + shown + shown + "\"?"), "the alert message is clipped")
+    #expect(alert.shows("“" + shown + shown + shown + "”?"), "the alert message is clipped")
 
     let record = draw(
       appState(

@@ -301,7 +301,7 @@ extension AlertState where Action == StandupsList.Destination.Alert {
   static func deleteStandup(_ standup: Standup) -> Self {
     Self(
       title: "Delete?",
-      message: "Are you sure you want to delete \"\(standup.title)\"?",
+      message: "Are you sure you want to delete “\(standup.title)”?",
       buttons: [
         .destructive("Yes", action: .confirmDeletion(standup.id)),
         .cancel("Nevermind"),
