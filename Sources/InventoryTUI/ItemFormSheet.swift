@@ -98,17 +98,25 @@ enum ItemFormSheet {
       Command(Keys.cancel, send: cancel),
     ])
     keymap.paste = { pasted in
-      // Digits pasted (or typed faster than read) on the quantity type it.
-      if form.focus == .status, form.item.status.isInStock, !pasted.isEmpty,
-        pasted.allSatisfy({ $0.isASCII && $0.isNumber })
-      {
-        return embed(.quantityDigitsTyped(pasted.compactMap(\.wholeNumberValue)))
+      // Digits pasted (or typed faster than read) on the quantity type it;
+      // a number pasted with its grouping or its unit ("1,200 units") too.
+      if form.focus == .status, form.item.status.isInStock {
+        let digits = Self.leadingNumber(pasted)
+        return digits.isEmpty ? nil : embed(.quantityDigitsTyped(digits))
       }
       guard isText else { return nil }
       let (text, cursor) = TextFieldState.insert(pasted, text: form.item.name, cursor: form.cursor)
       return embed(.nameChanged(text, cursor: cursor))
     }
     return keymap
+  }
+
+  /// The digits of the number `text` starts with (after blanks), read
+  /// through the separators of its digit groups: "1,200 units" is 1200.
+  static func leadingNumber(_ text: String) -> [Int] {
+    let number = text.drop(while: \.isWhitespace)
+      .prefix { $0.isASCII && ($0.isNumber || ", _'".contains($0)) }
+    return number.compactMap(\.wholeNumberValue)
   }
 
   /// The sheet as an overlay of the scene: its keys and its centred layer.

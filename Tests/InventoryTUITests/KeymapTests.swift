@@ -196,7 +196,8 @@ import Testing
   }
 
   /// Digits that come together (pasted, or faster than read) type the
-  /// quantity too; other text pasted there does nothing.
+  /// quantity too, and so does a number pasted with its grouping or unit;
+  /// text that does not start with a number does nothing.
   @Test func digitsPastedOnTheStatusFieldTypeTheQuantity() {
     let (runtime, backend) = makeRuntime()
     runtime.press(.char("a"))
@@ -208,6 +209,14 @@ import Testing
     runtime.handle(.paste("x1"))
     runtime.render()
     #expect(backend.shows("2500 in stock"), "\(backend.lines)")
+
+    let (other, otherBackend) = makeRuntime()
+    other.press(.char("a"))
+    other.type("Lamp")
+    other.press(.tab, .tab)
+    other.handle(.paste(" 1,200 units\n"))
+    other.render()
+    #expect(otherBackend.shows("1200 in stock"), "\(otherBackend.lines)")
   }
 
   /// A version that lost a conflict is offered with `o`, from any tab:
