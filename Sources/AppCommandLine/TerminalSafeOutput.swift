@@ -16,6 +16,15 @@ public func printError(_ message: String, program: String) {
   writeToStandardError(program + ": " + terminalSafe(message))
 }
 
+/// Ends the program on a problem of its environment (a variable), said in
+/// one line with status 64: the command line was right, so no usage follows
+/// (thrown from `validate`, the parser would add it, or with no subcommand
+/// given, the whole root help).
+public func exitOnEnvironmentProblem(_ message: String, program: String) -> Never {
+  printError(message, program: program)
+  exit(ExitCode.validationFailure.rawValue)
+}
+
 /// `line` and a line break on standard error; a closed or broken standard
 /// error loses the line rather than stopping the program.
 public func writeToStandardError(_ line: String) {

@@ -65,10 +65,8 @@ struct InventoryOptions: ParsableArguments {
     if let error = emptyRouteError(open, opensWithout: "the first tab") { throw error }
     let environment = ProcessInfo.processInfo.environment
     if let problem = inventoryDataLocation.problem(flag: data, environment: environment) {
-      // From the environment, the command line was right: no usage to show.
       guard data == nil else { throw ValidationError(problem) }
-      printInventoryError(problem)
-      throw ExitCode.validationFailure
+      exitOnEnvironmentProblem(problem, program: "inventory")
     }
   }
 }

@@ -125,10 +125,8 @@ struct DataOptions: ParsableArguments {
     guard try databaseURL() == nil else { return }
     let environment = ProcessInfo.processInfo.environment
     if let problem = standupsDataLocation.problem(flag: data, environment: environment) {
-      // From the environment, the command line was right: no usage to show.
       guard data == nil else { throw ValidationError(problem) }
-      printError(problem)
-      throw ExitCode.validationFailure
+      exitOnEnvironmentProblem(problem, program: "standups")
     }
   }
 
@@ -153,8 +151,9 @@ struct DataOptions: ParsableArguments {
       guard flag == nil, error.description.hasPrefix(flagPrefix) else {
         throw ValidationError(error.description)
       }
-      printError("STANDUPS_DATABASE_URL: " + error.description.dropFirst(flagPrefix.count))
-      throw ExitCode.validationFailure
+      exitOnEnvironmentProblem(
+        "STANDUPS_DATABASE_URL: " + error.description.dropFirst(flagPrefix.count),
+        program: "standups")
     }
   }
 }
