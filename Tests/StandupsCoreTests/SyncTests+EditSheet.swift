@@ -21,6 +21,7 @@ extension SyncTests {
       $0.standupsList.selection = Standup.engineeringMock.id
       // First in the list, and first again if it comes back.
       $0.restorePlace = .first
+      $0.path[id: 0]?.modify(\.detail) { $0.isDeletedElsewhere = true }
     }
     await store.receive(.notified(.deletedWhileEditing(title: "Design")))
     await store.finish()
@@ -52,6 +53,7 @@ extension SyncTests {
       $0.path[id: 0]?.modify(\.detail) {
         $0.destination = nil
         $0.standup = mine
+        $0.isDeletedElsewhere = false
       }
       $0.standupsList.standups = [mine, .engineeringMock]
       $0.standupsList.selection = mine.id
@@ -81,7 +83,10 @@ extension SyncTests {
   @Test func anUntouchedEditSheetOfAStandupDeletedElsewhereKeepsItOnSave() async {
     let store = await editSheetOfAStandupDeletedElsewhere()
     await store.send(.path(.element(id: 0, action: .detail(.doneEditingButtonTapped)))) {
-      $0.path[id: 0]?.modify(\.detail) { $0.destination = nil }
+      $0.path[id: 0]?.modify(\.detail) {
+        $0.destination = nil
+        $0.isDeletedElsewhere = false
+      }
       $0.standupsList.standups = [.mock, .engineeringMock]
       $0.standupsList.selection = Standup.mock.id
       $0.restorePlace = nil

@@ -150,8 +150,7 @@ extension SyncTests {
       $0.standupsList.standups = [.engineeringMock]
       $0.standupsList.selection = Standup.engineeringMock.id
       $0.restorePlace = .first
-      // Behind the sheet, the standup as the sheet started from.
-      $0.path[id: 0]?.modify(\.detail) { $0.standup = .mock }
+      $0.path[id: 0]?.modify(\.detail) { $0.isDeletedElsewhere = true }
     }
     await store.receive(.notified(.deletedWhileEditing(title: "Theirs")))
     await store.finish()

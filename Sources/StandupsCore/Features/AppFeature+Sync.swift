@@ -113,8 +113,10 @@ extension AppFeature {
       switch state.path[id: id] {
       case .detail(var detail):
         if let standup = merged[id: detail.standup.id] {
-          guard standup != detail.standup else { continue }
+          guard standup != detail.standup || detail.isDeletedElsewhere else { continue }
           detail.standup = standup
+          // Brought back elsewhere: a save is an edit of it again.
+          detail.isDeletedElsewhere = false
           if let meeting = detail.selection, standup.meetings[id: meeting] == nil {
             detail.selection = nil
           }
@@ -143,7 +145,7 @@ extension AppFeature {
       merged[id: editing.id] == nil
     {
       state.restorePlace = old.place(of: editing.id, in: merged)
-      state.forgetChangesUnderEditSheet()
+      state.markDeletedUnderEditSheet()
       return .deletedWhileEditing(title: editing.title)
     }
     // Said at each change of its own fields (not of its meetings alone)
@@ -321,6 +323,13 @@ extension AppFeature.State {
       standup, at: standupsList.standups.insertionIndex(for: restorePlace))
     standupsList.selection = standup.id
     restorePlace = nil
+    for id in path.ids {
+      guard case .detail(var detail) = path[id: id], detail.standup.id == standup.id,
+        detail.isDeletedElsewhere
+      else { continue }
+      detail.isDeletedElsewhere = false
+      path[id: id] = .detail(detail)
+    }
   }
 
   /// The standup of the edit sheet open on the top screen, as that screen
@@ -335,19 +344,13 @@ extension AppFeature.State {
     return (detail.standup, form)
   }
 
-  /// The standup under the edit sheet was deleted elsewhere, and a change
-  /// made there before went with it: the screen goes back to the fields the
-  /// sheet started from, so that saving brings back the user's version
-  /// rather than finding it in conflict with one nobody keeps.
-  mutating func forgetChangesUnderEditSheet() {
+  /// The standup under the edit sheet was deleted elsewhere (a change made
+  /// there before went with it): its screen says so to the sheet's save.
+  mutating func markDeletedUnderEditSheet() {
     guard let top = path.ids.last, case .detail(var detail) = path[id: top],
-      case .edit(let form) = detail.destination,
-      !detail.standup.hasSameOwnFields(as: form.original)
+      case .edit = detail.destination
     else { return }
-    detail.standup.title = form.original.title
-    detail.standup.duration = form.original.duration
-    detail.standup.theme = form.original.theme
-    detail.standup.attendees = form.original.attendees
+    detail.isDeletedElsewhere = true
     path[id: top] = .detail(detail)
   }
 }

@@ -7,6 +7,10 @@ public struct StandupDetail: Reducer {
     public var standup: Standup
     /// The highlighted row: "Start meeting" (nil) or a past meeting.
     public var selection: Meeting.ID?
+    /// Deleted by another writer while its edit sheet was open (which kept
+    /// this screen): saving the sheet brings it back as edited, in conflict
+    /// with no version, since nobody keeps one now.
+    public var isDeletedElsewhere = false
 
     public init(
       destination: Destination.State? = nil, standup: Standup, selection: Meeting.ID? = nil
@@ -127,7 +131,9 @@ public struct StandupDetail: Reducer {
         // for a standup without attendees): saving it must not undo a change
         // made elsewhere meanwhile.
         guard form.hasChanges else { return .none }
-        if !form.original.hasSameOwnFields(as: stored), !edited.hasSameOwnFields(as: stored) {
+        if !state.isDeletedElsewhere, !form.original.hasSameOwnFields(as: stored),
+          !edited.hasSameOwnFields(as: stored)
+        {
           return .send(.delegate(.editConflicted(edited)))
         }
         // Only what the form edits: meetings recorded meanwhile stay.
