@@ -56,6 +56,8 @@ public struct AlertPresentation<Action: Sendable> {
   /// Drawn at the bottom of the screen, as an action sheet (a confirmation
   /// dialog), rather than centred (an alert).
   public var isActionSheet = false
+  /// Whether a button destroys something (its role is destructive).
+  public var hasDestructiveButton = false
 
   /// The alert of a presentation: a button's action is sent as `.presented`,
   /// a button without one (and Esc without a cancel button) as `.dismiss`.
@@ -86,6 +88,7 @@ public struct AlertPresentation<Action: Sendable> {
     self.title = title
     self.message = message
     self.buttons = buttons.map { Button(label: $0.label, isCancel: $0.role == .cancel) }
+    hasDestructiveButton = buttons.contains { $0.role == .destructive }
     let actions = buttons.map(\.action)
     let press: (Int) -> Action = { index in
       embed(actions[index].map { .presented($0) } ?? .dismiss)
@@ -94,8 +97,17 @@ public struct AlertPresentation<Action: Sendable> {
     cancel = buttons.firstIndex { $0.role == .cancel }.map(press) ?? embed(.dismiss)
   }
 
-  /// The button highlighted when the alert appears: the safe one.
-  public var defaultFocus: Int { buttons.firstIndex(where: \.isCancel) ?? 0 }
+  /// The button highlighted when it appears: the safe one (cancel) on an
+  /// alert, which comes unasked (ending a meeting) or asks about losing
+  /// something; on a confirmation dialog of harmless choices, the first
+  /// choice, which the key that opened it asked for.
+  public var defaultFocus: Int {
+    if isActionSheet, !hasDestructiveButton, let first = buttons.firstIndex(where: { !$0.isCancel })
+    {
+      return first
+    }
+    return buttons.firstIndex(where: \.isCancel) ?? 0
+  }
 }
 
 /// An app as the runtime hosts it: its smallest usable size, its view memory,

@@ -125,7 +125,11 @@ import Testing
       dialog.action(for: .char("d"))
         == Self.inventory(
           .destination(.presented(.duplicate(.confirmDuplication(Item.monitor.id))))))
-    #expect(dialog.action(for: .enter) == Self.inventory(.destination(.dismiss)))
+    // The choice the key asked for is highlighted: Enter duplicates.
+    #expect(
+      dialog.action(for: .enter)
+        == Self.inventory(
+          .destination(.presented(.duplicate(.confirmDuplication(Item.monitor.id))))))
   }
 
   @Test func listKeys() {

@@ -14,7 +14,8 @@ import Testing
       title: "Keyboard", buttons: [.default("Duplicate", action: .duplicate)])
     let presentation = AlertPresentation(dialog) { $0 }
     #expect(presentation.buttons.map(\.label) == ["Duplicate", "Cancel"])
-    #expect(presentation.defaultFocus == 1)
+    // A harmless choice asked for by a key: that choice is highlighted.
+    #expect(presentation.defaultFocus == 0)
     #expect(presentation.press(0) == .presented(.duplicate))
     #expect(presentation.press(1) == .dismiss)
     #expect(presentation.cancel == .dismiss)
@@ -23,5 +24,17 @@ import Testing
     #expect(keymap.action(for: .char("d")) == .app(.increment))
     #expect(
       keymap.action(for: .right) == .alertFocusMoved(AlertFocus(alertID: dialog.id, index: 1)))
+  }
+
+  /// Cancel is highlighted first wherever Enter could lose something: on an
+  /// alert (it comes unasked, or asks about a loss) and on a dialog with a
+  /// destructive choice.
+  @Test func theSafeButtonIsHighlightedWhereAChoiceCouldLoseSomething() {
+    let alert = AlertState<Choice>(
+      title: "End meeting?", buttons: [.default("Save", action: .duplicate), .cancel("Resume")])
+    #expect(AlertPresentation(alert) { $0 }.defaultFocus == 1)
+    let dialog = ConfirmationDialogState<Choice>(
+      title: "Keyboard", buttons: [.destructive("Delete", action: .duplicate)])
+    #expect(AlertPresentation(dialog) { $0 }.defaultFocus == 1)
   }
 }
