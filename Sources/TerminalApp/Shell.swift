@@ -36,7 +36,7 @@ public enum ShellMessage: Equatable, Sendable {
   /// `resolveErrorAndStatus`, then `banner`: what replaces what stood.
   case resolveStatus(prefixes: [String], then: Banner)
   /// What a form's notices asked of it (banners that end with one of
-  /// `suffixes`: "save your edit to keep it") is moot: the form closed.
+  /// `suffixes`: "saving keeps it") is moot: the form closed.
   /// Shown or waiting their turn (behind a key's warning), they go.
   case withdraw(endingWith: [String])
   /// `showWithStatus`, in place of the banners and the status that begin

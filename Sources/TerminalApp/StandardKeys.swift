@@ -52,7 +52,7 @@ extension StandardKeys {
 
   /// What a notice asks of a form whose record was deleted elsewhere; it
   /// goes once the form closes (`ShellMessage.withdraw`).
-  public static let keepByEditing = "save your edit to keep it"
+  public static let keepByEditing = "saving keeps it"
   /// The same, of a form whose record was changed elsewhere.
   public static let savingSetsYoursAside = "saving keeps theirs and sets yours aside"
 

@@ -308,12 +308,12 @@ struct LiveReloadTests {
     let design = AppSession.sample[0].id
     try Self.changeElsewhere(app.dataPath) { $0.remove(id: design) }
 
-    try await app.session.waitForText("save your edit to keep it")
+    try await app.session.waitForText("saving keeps it")
     #expect(try app.screen().contains("Design Mine"), "the draft stays")
     // The banner goes at the next key; the sheet's title still says it.
     try await app.session.waitForText("Edit standup · deleted elsewhere")
     try app.session.sendKeys("Right")
-    try await app.session.waitForNoText("save your edit to keep it")
+    try await app.session.waitForNoText("saving keeps it")
     #expect(try app.screen().contains("Edit standup · deleted elsewhere"))
     try app.session.sendKeys("C-s")
     try await app.session.waitForText(

@@ -166,7 +166,7 @@ extension InventorySyncTests {
     expectSaved([.monitor, .mouse, renamed[id: Item.headphones.id]!], revision: 2)
   }
 
-  /// The banner said "save your edit to keep it": saving keeps it, whether
+  /// The banner said "saving keeps it": saving keeps it, whether
   /// anything in the popover was changed or not.
   @Test func anUntouchedEditPopoverOfAnItemDeletedElsewhereKeepsItOnSave() async {
     let store = makeStore(

@@ -284,10 +284,11 @@ import Testing
           .changedElsewhere(stored: rest, base: runtime.state.inventory.items, revision: 1))))
     runtime.render()
     #expect(backend.shows("Unsaved: esc again discards"))
-    #expect(runtime.store.state.queuedBanners.map(\.text).contains { $0.hasSuffix("keep it") })
+    #expect(
+      runtime.store.state.queuedBanners.map(\.text).contains { $0.hasSuffix(Keys.keepByEditing) })
     runtime.press(.escape)
     #expect(runtime.state.inventory.destination == nil)
-    #expect(!backend.shows("save your edit to keep it"), "\(backend.lines)")
+    #expect(!backend.shows("saving keeps it"), "\(backend.lines)")
   }
 
   /// The item being edited is changed elsewhere: the notice says that

@@ -78,7 +78,7 @@ extension SyncTests {
     #expect(saves.value.isEmpty, "saved: \(saves.value)")
   }
 
-  /// The banner said "save your edit to keep it": saving keeps it, whether
+  /// The banner said "saving keeps it": saving keeps it, whether
   /// anything in the sheet was changed or not.
   @Test func anUntouchedEditSheetOfAStandupDeletedElsewhereKeepsItOnSave() async {
     let store = await editSheetOfAStandupDeletedElsewhere()

@@ -75,7 +75,7 @@ extension RuntimeTests {
     #expect(backend.shows("Unsaved: esc again discards"))
     runtime.press(.escape)
     #expect(runtime.state.path.isEmpty)
-    #expect(!backend.shows("save your edit to keep it"), "\(backend.lines)")
+    #expect(!backend.shows("saving keeps it"), "\(backend.lines)")
     #expect(backend.shows("“Design” was deleted elsewhere"))
   }
 
