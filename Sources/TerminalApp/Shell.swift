@@ -189,18 +189,18 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
       case .show(let banner): return effect.merge(with: show(banner, in: &state))
       case .showStatus(let text):
         state.status = text
-        return effect.merge(with: show(.error(text), in: &state))
+        return effect.merge(with: showFirst(.error(text), in: &state))
       case .showWithStatus(let banner, let status):
         guard state.status != status else { return effect }
         state.status = status
-        return effect.merge(with: show(banner, in: &state))
+        return effect.merge(with: showFirst(banner, in: &state))
       case .replaceWithStatus(let prefixes, let banner, let status):
         guard state.status != status else { return effect }
         let isReplaced = { (banner: Banner) in prefixes.contains(where: banner.text.hasPrefix) }
         state.queuedBanners.removeAll(where: isReplaced)
         if let shown = state.banner, isReplaced(shown) { state.banner = nil }
         state.status = status
-        return effect.merge(with: show(banner, in: &state))
+        return effect.merge(with: showFirst(banner, in: &state))
       case .resolveError:
         return effect.merge(with: resolve(in: &state))
       case .withdraw(let suffixes):
@@ -335,6 +335,15 @@ where App.State: Equatable & Sendable, App.Action: Equatable & Sendable {
     .cancellable(id: CancelID.notice, cancelInFlight: true)
   }
 
+  /// A change in what becomes of the user's changes (offline, read-only,
+  /// not saved): shown at once, in front of the banner on screen, which
+  /// waits its turn again; what is shown must not hide that changes are no
+  /// longer saved. A key's warning stays in front of it.
+  private func showFirst(_ banner: Banner, in state: inout State) -> Effect<Action> {
+    if !state.isWarningShown { state.requeueShownBanner() }
+    return show(banner, in: &state)
+  }
+
   /// The banner line is free: the first waiting banner, if any, shows.
   private func showNext(in state: inout State) -> Effect<Action> {
     guard !state.queuedBanners.isEmpty else { return .cancel(id: CancelID.notice) }
@@ -347,13 +356,7 @@ extension Shell {
   /// it replaces is not kept). It offers the form's keys (ctrl+s saves):
   /// full help, in front of the form, would take them.
   fileprivate func warn(_ text: String, in state: inout State) -> Effect<Action> {
-    if let shown = state.banner, !state.isWarningShown {
-      state.queuedBanners.insert(shown, at: 0)
-      if state.queuedBanners.count > Self.maximumQueuedBanners {
-        state.queuedBanners.removeLast()
-      }
-    }
-    state.banner = nil
+    if state.isWarningShown { state.banner = nil } else { state.requeueShownBanner() }
     state.isHelpShown = false
     return show(.notice(text), in: &state)
   }
@@ -368,6 +371,15 @@ extension Shell {
 }
 
 extension Shell.State {
+  /// The banner on screen goes back to the front of the queue (the last
+  /// waiting goes when too many wait), for one in front of it.
+  mutating func requeueShownBanner() {
+    guard let shown = banner else { return }
+    queuedBanners.insert(shown, at: 0)
+    if queuedBanners.count > Shell.maximumQueuedBanners { queuedBanners.removeLast() }
+    banner = nil
+  }
+
   fileprivate mutating func endWarnings() {
     isQuitWarningShown = false
     isDiscardWarningShown = false

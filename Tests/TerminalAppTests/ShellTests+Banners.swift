@@ -230,6 +230,39 @@ extension ShellTests {
     #expect(other.state.status == "Read-only")
   }
 
+  /// Going offline (or read-only) shows at once, in front of a banner that
+  /// waits for a key (a conflict's), which comes back after it; a key's
+  /// warning stays in front.
+  @Test func aNewStatusShowsInFrontOfTheBannerOnScreen() async {
+    let store = TestStore(initialState: Shell<Counter>.State(app: Counter.State())) {
+      Shell(Counter()) { action in
+        action == .increment
+          ? .showWithStatus(.error("Offline: the connection was lost"), status: "Offline")
+          : .showStatus("Read-only: a newer schema")
+      }
+    }
+    await store.send(.bannerShown(.error("Changed elsewhere too: o opens yours"))) {
+      $0.banner = .error("Changed elsewhere too: o opens yours")
+    }
+    await store.send(.app(.increment)) {
+      $0.app.count = 1
+      $0.status = "Offline"
+      $0.banner = .error("Offline: the connection was lost")
+      $0.queuedBanners = [.error("Changed elsewhere too: o opens yours")]
+    }
+    await store.send(.keyPressed) { $0.banner = nil }
+    await store.send(.keyHandled) {
+      $0.banner = .error("Changed elsewhere too: o opens yours")
+      $0.queuedBanners = []
+    }
+    await store.send(.app(.decrement)) {
+      $0.app.count = 0
+      $0.status = "Read-only: a newer schema"
+      $0.banner = .error("Read-only: a newer schema")
+      $0.queuedBanners = [.error("Changed elsewhere too: o opens yours")]
+    }
+  }
+
   /// A status that replaces another (a refusal in place of "Offline: …")
   /// shows at once, the older banner gone rather than waiting for a key; a
   /// banner about something else still waits its turn.
