@@ -191,9 +191,12 @@ enum StandupFormSheet {
     }
     if !compact || form.isTitleMissing { y += 1 }
 
-    canvas.put(" Attendees", x: 0, y: y, style: Styles.sectionTitle)
+    // Squeezed above a banner to its fewest rows, the sheet keeps a row for
+    // the focused attendee rather than for the heading.
+    let hasHeading = canvas.bounds.height - y >= 3
+    if hasHeading { canvas.put(" Attendees", x: 0, y: y, style: Styles.sectionTitle) }
     let attendees = form.standup.attendees
-    let listTop = y + 1
+    let listTop = hasHeading ? y + 1 : y
     let listHeight = max(1, canvas.bounds.height - listTop - (compact ? 1 : 3))
     let focusedIndex: Int? = {
       if case .attendee(let id) = form.focus { attendees.index(id: id) } else { nil }

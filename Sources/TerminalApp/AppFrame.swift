@@ -50,6 +50,11 @@ extension AppView {
     return keymap
   }
 
+  /// The fewest rows a sheet is squeezed into above a banner (a standing
+  /// one, offline, stays for as long as it is true): its fields, with the
+  /// focused one, and its keys line still show.
+  static var smallestSheetHeight: Int { 7 }
+
   /// The most rows a banner takes: a longer message is cut on the last.
   static var bannerRows: Int { 3 }
 
@@ -187,21 +192,24 @@ extension AppView {
     // A window that would reach the banner is laid out again in the rows
     // above it, so the message does not hide its keys or buttons; one that
     // clears it stays where it is (no jump when a message comes and goes).
-    // A sheet is squeezed no smaller than the smallest screen the app lays
-    // out: its fields matter more than its keys line. The trial layout is
-    // made on a copy of the view memory (a sheet's scroll offsets), kept
-    // only if it is the one drawn.
+    // Laid out there, its margin below may lie on the banner's first row.
+    // A window is squeezed to no fewer than `smallest` rows: below that it
+    // stays whole under the banner. The trial layout is made on a copy of
+    // the view memory (a sheet's scroll offsets), kept only if it is the one
+    // drawn.
     func clearOfBanner(smallest: Int, _ make: (Size, inout Memory) -> Layer) -> Layer {
       guard !banner.isEmpty else { return make(size, &memory) }
       var trial = memory
       let layer = make(size, &trial)
       // One that fits above it whole is moved there, whatever its size.
-      guard layer.rect.maxY > bannerTop, bannerTop >= smallest || layer.rect.height <= bannerTop
+      let above = Size(width: size.width, height: bannerTop + 1)
+      guard layer.rect.maxY > bannerTop,
+        above.height - 2 >= smallest || layer.rect.height <= bannerTop
       else {
         memory = trial
         return layer
       }
-      return make(Size(width: size.width, height: bannerTop), &memory)
+      return make(above, &memory)
     }
     switch scene.overlay {
     case .alert(let alert):
@@ -212,7 +220,7 @@ extension AppView {
         })
     case .sheet(_, let layer):
       layers.append(
-        clearOfBanner(smallest: minimumSize.height) { size, memory in
+        clearOfBanner(smallest: Self.smallestSheetHeight) { size, memory in
           layer(size, below.bindings, &memory)
         })
     case nil:

@@ -114,6 +114,23 @@ struct BannerTests {
     #expect(screen.shows("Theme"), "\(screen.lines)")
   }
 
+  /// At 40×12 a three-row message (offline, which stands for as long as
+  /// it is true) leaves the sheet its fields, the focused attendee (typed
+  /// into unseen, it would change without a sign) and its keys line.
+  @Test func aSheetAtFortyByTwelveKeepsTheFocusedAttendeeInSight() {
+    let size = Size(width: 40, height: 12)
+    var form = StandupForm.State(standup: .mock)
+    form.focus = .attendee(Standup.mock.attendees[1].id)
+    let state = appState([.mock], destination: .add(form))
+    let screen = draw(state, ui: ShellUI(banner: Self.offline), size: size)
+    let banner = bannerRows(screen, size: size)
+    #expect(banner.count == 3, "\(screen.lines)")
+    let above = screen.lines[..<banner.lowerBound]
+    #expect(above.contains { $0.contains("› 2.") && $0.contains("Blob Jr") }, "\(screen.lines)")
+    #expect(above.contains { $0.contains("ctrl+s save") }, "\(screen.lines)")
+    #expect(above.contains { $0.contains("╰") }, "\(screen.lines)")
+  }
+
   @Test func aSheetClearOfTheBannerStaysWhereItIs() {
     let form = StandupForm.State(standup: .mock)
     let state = appState([.mock], destination: .add(form))
