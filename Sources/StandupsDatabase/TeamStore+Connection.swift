@@ -38,6 +38,15 @@ extension TeamStore {
             description: failure.description
               + "; no cache to open offline (connect once first)")
         }
+        if isConnectionTrouble(error), files.readCache() != nil {
+          // What the user can do about it, and what waits to be sent.
+          let saves = files.readJournal().count
+          let waiting =
+            saves == 0
+            ? "" : saves == 1 ? " (1 save waits to be sent)" : " (\(saves) saves wait to be sent)"
+          throw TeamStartFailure(
+            description: failure.description + "; --offline-ok opens the last sync" + waiting)
+        }
         throw failure
       }
       await store.startOffline(cache, reason: failure.description)

@@ -267,6 +267,8 @@ struct TeamModeEndToEndTests {
     #expect(refused.status == 1)
     #expect(
       refused.stderr.hasPrefix("standups: cannot reach the database server"), "\(refused.stderr)")
+    // With a last sync to open, the way to it is said.
+    #expect(refused.stderr.contains("; --offline-ok opens the last sync"), "\(refused.stderr)")
 
     let offline = try TeamSession(
       url: database.url, arguments: ["--offline-ok"], home: home, width: 160)
