@@ -10,17 +10,17 @@ enum InventoryRouteCompletion {
   static func candidates(words: [String], index: Int? = nil, prefix: String) -> [String] {
     CompletionWords.routeCandidates(
       words: words, index: index, prefix: prefix, command: "inventory",
-      dataPath: { inventoryDataLocation.resolve(flag: $0, environment: $1) }
-    ) { path, _, prefix in
-      let file = ItemsFile(path: path, format: .inventory)
-      let items: IdentifiedArrayOf<Item>
-      do {
-        items = try file.load() ?? Item.samples
-      } catch {
-        items = []
-      }
-      return routes(for: items, prefix: prefix)
-    }
+      dataPath: { inventoryDataLocation.resolve(flag: $0, environment: $1) },
+      routes: { path, _, prefix in
+        let file = ItemsFile(path: path, format: .inventory)
+        let items: IdentifiedArrayOf<Item>
+        do {
+          items = try file.load() ?? Item.samples
+        } catch {
+          items = []
+        }
+        return routes(for: items, prefix: prefix)
+      })
   }
 
   /// Every route into `items` that starts with `prefix`, ignoring case: the

@@ -10,14 +10,14 @@ enum RouteCompletion {
   static func candidates(words: [String], index: Int? = nil, prefix: String) -> [String] {
     CompletionWords.routeCandidates(
       words: words, index: index, prefix: prefix, command: "standups",
-      dataPath: { standupsDataLocation.resolve(flag: $0, environment: $1) }
-    ) { path, words, prefix in
-      let standups = (try? DataFile(path: path).load()) ?? nil
-      var routes = routes(for: standups ?? [], prefix: prefix)
-      // `export` refuses the new standup's sheet: nothing to export there.
-      if words.count > 1, words[1] == "export" { routes.removeAll { $0 == "/new" } }
-      return routes
-    }
+      dataPath: { standupsDataLocation.resolve(flag: $0, environment: $1) },
+      routes: { path, words, prefix in
+        let standups = (try? DataFile(path: path).load()) ?? nil
+        var routes = routes(for: standups ?? [], prefix: prefix)
+        // `export` refuses the new standup's sheet: nothing to export there.
+        if words.count > 1, words[1] == "export" { routes.removeAll { $0 == "/new" } }
+        return routes
+      })
   }
 
   /// Every route into `standups` that starts with `prefix`, ignoring case
