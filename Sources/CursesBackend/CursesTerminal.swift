@@ -376,6 +376,17 @@ public final class CursesTerminal: TerminalBackend {
     _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
   }
 
+  /// Why there is no terminal to draw on (see `checkTerminal`), as said
+  /// to the user; nil when there is one.
+  public static var missingTerminal: String? {
+    do {
+      _ = try checkTerminal()
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
   /// Fails early, before any output, when there is no terminal to take over
   /// (also for an app to ask before it takes its data file's lock); the
   /// terminal's name otherwise.

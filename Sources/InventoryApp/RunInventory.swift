@@ -32,11 +32,7 @@ struct RunInventory: AsyncParsableCommand {
       // taken or its directory made.
       launch = try InventoryLaunch.prepare(file: file, route: options.open) {
         () throws(InventoryLaunchError) in
-        do {
-          _ = try CursesTerminal.checkTerminal()
-        } catch {
-          throw .cannotOpen("\(error)")
-        }
+        if let missing = CursesTerminal.missingTerminal { throw .cannotOpen(missing) }
       }
     } catch .badRoute(let message) {
       printInventoryError(message)

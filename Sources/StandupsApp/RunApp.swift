@@ -76,11 +76,7 @@ struct RunApp: AsyncParsableCommand {
     do {
       // No terminal is said before an unreadable file is kept aside.
       launch = try Launch.prepare(file: file, route: options.open) { () throws(LaunchError) in
-        do {
-          _ = try CursesTerminal.checkTerminal()
-        } catch {
-          throw .cannotOpen("\(error)")
-        }
+        if let missing = CursesTerminal.missingTerminal { throw .cannotOpen(missing) }
       }
     } catch {
       printError(error.message)
