@@ -11,10 +11,12 @@ enum NameRows {
       let isLast = rows.count == limit - 1
       // The last row takes every name left when they fit without a count,
       // which it would otherwise save room for.
-      let rest = names[index...].map(Sanitizer.inert).joined(separator: ", ")
-      if isLast, TextWidth.of(rest) <= width {
-        rows.append(rest)
-        break
+      if isLast {
+        let rest = names[index...].map(Sanitizer.inert).joined(separator: ", ")
+        if TextWidth.of(rest) <= width {
+          rows.append(rest)
+          break
+        }
       }
       var row = ""
       var end = index

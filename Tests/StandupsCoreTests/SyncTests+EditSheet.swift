@@ -11,22 +11,30 @@ extension SyncTests {
   /// The edit sheet of `.mock` open, then `.mock` deleted elsewhere.
   func editSheetOfAStandupDeletedElsewhere() async -> TestStoreOf<AppFeature> {
     let store = await openEditSheet(standups: [.mock, .engineeringMock])
+    await deleteElsewhere(.mock, underEditSheetIn: store, revision: 1)
+    return store
+  }
+
+  /// `stored`, the standup under the open edit sheet as the store last had
+  /// it (first, before `.engineeringMock`), deleted elsewhere.
+  func deleteElsewhere(
+    _ stored: Standup, underEditSheetIn store: TestStoreOf<AppFeature>, revision: Int
+  ) async {
     await store.send(
       .persistence(
         .changedElsewhere(
-          stored: [.engineeringMock], base: [.mock, .engineeringMock], revision: 1))
+          stored: [.engineeringMock], base: [stored, .engineeringMock], revision: revision))
     ) {
-      $0.storeRevision = 1
+      $0.storeRevision = revision
       $0.standupsList.standups = [.engineeringMock]
       $0.standupsList.selection = Standup.engineeringMock.id
       // First in the list, and first again if it comes back.
       $0.restorePlace = .first
       $0.path[id: 0]?.modify(\.detail) { $0.isDeletedElsewhere = true }
     }
-    await store.receive(.notified(.deletedWhileEditing(title: "Design")))
+    await store.receive(.notified(.deletedWhileEditing(title: stored.title)))
     await store.finish()
-    expectSaved([.engineeringMock], revision: 1)
-    return store
+    expectSaved([.engineeringMock], revision: revision)
   }
 
   /// Kept where it stood, as inventory puts an item back.

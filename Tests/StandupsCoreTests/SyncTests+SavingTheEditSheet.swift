@@ -141,20 +141,7 @@ extension SyncTests {
   @Test func editSheetSavedAfterItsStandupWasChangedThenDeletedElsewhereKeepsMine() async {
     let store = await openEditSheet(standups: [.mock, .engineeringMock])
     let theirs = await retitleElsewhere(in: store, beside: [.engineeringMock])
-    await store.send(
-      .persistence(
-        .changedElsewhere(
-          stored: [.engineeringMock], base: [theirs, .engineeringMock], revision: 2))
-    ) {
-      $0.storeRevision = 2
-      $0.standupsList.standups = [.engineeringMock]
-      $0.standupsList.selection = Standup.engineeringMock.id
-      $0.restorePlace = .first
-      $0.path[id: 0]?.modify(\.detail) { $0.isDeletedElsewhere = true }
-    }
-    await store.receive(.notified(.deletedWhileEditing(title: "Theirs")))
-    await store.finish()
-    expectSaved([.engineeringMock], revision: 2)
+    await deleteElsewhere(theirs, underEditSheetIn: store, revision: 2)
 
     await saveTitleAndExpectTheStandupBack("Mine", in: store, revision: 2)
     #expect(kept.value.isEmpty)
