@@ -108,7 +108,26 @@ struct ItemFormTests {
     await store.send(.isOnBackOrderToggled) { $0.item.status = .outOfStock(isOnBackOrder: false) }
     await store.send(.isOnBackOrderToggled) { $0.item.status = .outOfStock(isOnBackOrder: true) }
     // The quantity sold out replaced comes back: the two buttons undo each other.
-    await store.send(.backInStockButtonTapped) { $0.item.status = .inStock(quantity: 7) }
+    await store.send(.backInStockButtonTapped) {
+      $0.item.status = .inStock(quantity: 7)
+      $0.wasOnBackOrderBeforeRestock = true
+    }
+    #expect(!store.state.hasChanges)
+  }
+
+  /// The other way round: the back order "Is back in stock!" cleared comes
+  /// back with "Mark as sold out".
+  @Test func backInStockThenSoldOutKeepsTheBackOrder() async {
+    let store = makeStore(
+      Item(id: .init(UUID(1)), name: "Lamp", status: .outOfStock(isOnBackOrder: true)))
+    await store.send(.backInStockButtonTapped) {
+      $0.item.status = .inStock(quantity: 1)
+      $0.wasOnBackOrderBeforeRestock = true
+    }
+    await store.send(.markAsSoldOutButtonTapped) {
+      $0.item.status = .outOfStock(isOnBackOrder: true)
+      $0.quantityBeforeSoldOut = 1
+    }
     #expect(!store.state.hasChanges)
   }
 
@@ -116,13 +135,20 @@ struct ItemFormTests {
   @Test func backInStockWithoutAnEarlierQuantityIsOne() async {
     let store = makeStore(
       Item(id: .init(UUID(1)), name: "Lamp", status: .outOfStock(isOnBackOrder: true)))
-    await store.send(.backInStockButtonTapped) { $0.item.status = .inStock(quantity: 1) }
+    await store.send(.backInStockButtonTapped) {
+      $0.item.status = .inStock(quantity: 1)
+      $0.wasOnBackOrderBeforeRestock = true
+    }
     await store.send(.quantityStepped(by: 4)) { $0.item.status = .inStock(quantity: 5) }
     await store.send(.markAsSoldOutButtonTapped) {
-      $0.item.status = .outOfStock(isOnBackOrder: false)
+      $0.item.status = .outOfStock(isOnBackOrder: true)
       $0.quantityBeforeSoldOut = 5
     }
-    await store.send(.backInStockButtonTapped) { $0.item.status = .inStock(quantity: 5) }
+    await store.send(.isOnBackOrderToggled) { $0.item.status = .outOfStock(isOnBackOrder: false) }
+    await store.send(.backInStockButtonTapped) {
+      $0.item.status = .inStock(quantity: 5)
+      $0.wasOnBackOrderBeforeRestock = false
+    }
   }
 
   @Test func coloursCycleThroughNoneAndWrap() async {

@@ -27,6 +27,9 @@ public struct ItemForm: Reducer {
     /// The quantity "Mark as sold out" replaced: "Is back in stock!" brings
     /// it back, so pressing one and then the other loses nothing.
     public var quantityBeforeSoldOut: Int?
+    /// The back-order tick "Is back in stock!" cleared: "Mark as sold out"
+    /// brings it back, for the same reason.
+    public var wasOnBackOrderBeforeRestock: Bool?
     /// The number typed into the quantity so far (digits replace the
     /// quantity, then go on after each other); nil until a digit is typed,
     /// and again once the field or the stepper is used otherwise.
@@ -101,7 +104,8 @@ public struct ItemForm: Reducer {
     Reduce { state, action in
       switch action {
       case .backInStockButtonTapped:
-        guard !state.item.status.isInStock else { return .none }
+        guard case .outOfStock(let isOnBackOrder) = state.item.status else { return .none }
+        state.wasOnBackOrderBeforeRestock = isOnBackOrder
         state.item.status = .inStock(
           quantity: state.quantityBeforeSoldOut ?? Item.minimumQuantity)
         return .none
@@ -129,7 +133,7 @@ public struct ItemForm: Reducer {
         guard case .inStock(let quantity) = state.item.status else { return .none }
         state.quantityBeforeSoldOut = quantity
         state.quantityEntry = nil
-        state.item.status = .outOfStock(isOnBackOrder: false)
+        state.item.status = .outOfStock(isOnBackOrder: state.wasOnBackOrderBeforeRestock ?? false)
         return .none
 
       case .nameChanged(let text, let cursor):
