@@ -2,7 +2,8 @@ extension TextWidth {
   /// Word-wraps `text` to `width` columns, as drawn (a control shows as a
   /// one-column picture). A word wider than a line (a URL, a sentence in a
   /// script written without spaces) goes on from where the line is and is
-  /// broken at the edge, over as many lines as it needs.
+  /// broken at the edge, over as many lines as it needs. Spaces between
+  /// words are kept as typed, except where a line breaks.
   public static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
@@ -11,7 +12,8 @@ extension TextWidth {
       let paragraph = Sanitizer.inert(String(paragraph))
       var line = ""
       var used = 0
-      for word in paragraph.split(separator: " ") {
+      // A run of spaces splits into empty words, each one space wide.
+      for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
         let wordWidth = of(word)
         let gap = line.isEmpty ? 0 : 1
         if used + gap + wordWidth <= width {
@@ -20,7 +22,7 @@ extension TextWidth {
           continue
         }
         guard wordWidth > width else {
-          if !line.isEmpty { lines.append(line) }
+          if !line.isEmpty { lines.append(trimmingTrailingSpaces(line)) }
           (line, used) = (String(word), wordWidth)
           continue
         }
@@ -32,7 +34,7 @@ extension TextWidth {
             rest = rest[head.text.endIndex...]
           }
         }
-        if !line.isEmpty { lines.append(line) }
+        if !line.isEmpty { lines.append(trimmingTrailingSpaces(line)) }
         // Whole lines of the word, then its end begins the next line.
         while true {
           var piece = keepingPunctuation(prefix(rest, fitting: width), of: rest)
@@ -51,6 +53,13 @@ extension TextWidth {
       lines.append(line)
     }
     return lines
+  }
+
+  /// A line broken after spaces ends at its last word.
+  private static func trimmingTrailingSpaces(_ line: String) -> String {
+    var line = line
+    while line.last == " " { line.removeLast() }
+    return line
   }
 
   /// Characters a line of Japanese or Chinese must not begin with (closing

@@ -12,6 +12,16 @@ struct TextWrapTests {
     #expect(TextWidth.wrap("anything", width: 0) == [])
   }
 
+  /// Spaces as typed (two after a stop, a column lined up): only a line
+  /// break swallows them.
+  @Test func spacesBetweenWordsAreKept() {
+    #expect(TextWidth.wrap("one.  two   three", width: 20) == ["one.  two   three"])
+    #expect(TextWidth.wrap("one.  two   three", width: 9) == ["one.  two", "three"])
+    #expect(TextWidth.wrap("ab   cdefgh", width: 6) == ["ab", "cdefgh"])
+    // A word wider than a line still goes on from where the line is.
+    #expect(TextWidth.wrap("ab   cdefghijk", width: 6) == ["ab   c", "defghi", "jk"])
+  }
+
   /// Text from Windows or old Macs: every kind of line break ends a line.
   @Test func everyLineBreakEndsALine() {
     #expect(TextWidth.wrap("a\r\nb\rc\nd", width: 5) == ["a", "b", "c", "d"])
