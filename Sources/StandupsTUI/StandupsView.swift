@@ -168,7 +168,7 @@ public enum StandupsView {
         .app(.path(.element(id: id, action: .record($0))))
       }
       let screen = Screen<Action, ViewMemory>(
-        keymap: RecordMeetingScreen.keymap(record).map(embed)
+        keymap: RecordMeetingScreen.keymap(record, size: size).map(embed)
       ) { canvas, bar, memory in
         RecordMeetingScreen.draw(record, in: &canvas, bindings: bar, memory: &memory)
       }

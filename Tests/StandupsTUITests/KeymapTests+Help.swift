@@ -69,13 +69,15 @@ extension KeymapTests {
     var record = RecordMeeting.State(standup: .mock)
     record.draft = "abc"
     record.cursor = 0
-    let keymap = RecordMeetingScreen.keymap(record)
+    let keymap = RecordMeetingScreen.keymap(record, size: Size(width: 80, height: 24))
     #expect(keymap.action(for: .ctrl("e")) == .draftChanged("abc", cursor: 3))
     #expect(keymap.action(for: .ctrl("a")) == .draftChanged("abc", cursor: 0))
     // Esc clears a line being typed; on an empty line it ends the meeting.
     #expect(keymap.action(for: .escape) == .draftChanged("", cursor: 0))
     #expect(
-      RecordMeetingScreen.keymap(RecordMeeting.State(standup: .mock)).action(for: .escape)
+      RecordMeetingScreen.keymap(
+        RecordMeeting.State(standup: .mock), size: Size(width: 80, height: 24)
+      ).action(for: .escape)
         == .endMeetingButtonTapped)
     // Lines pasted are notes: the first goes in at the cursor and takes
     // the line typed with it; what follows the last break stays typed.

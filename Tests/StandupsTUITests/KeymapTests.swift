@@ -144,7 +144,7 @@ import Testing
   @Test func ctrlNSaysWhatItDoes() {
     func help(speaker: Int, of standup: Standup) -> String? {
       let record = RecordMeeting.State(speakerIndex: speaker, standup: standup)
-      return RecordMeetingScreen.keymap(record).bindings
+      return RecordMeetingScreen.keymap(record, size: Size(width: 80, height: 24)).bindings
         .first { $0.keys == [.ctrl("n")] }?.help.description
     }
     let count = Standup.mock.attendees.count

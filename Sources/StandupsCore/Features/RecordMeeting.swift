@@ -10,6 +10,9 @@ public struct RecordMeeting: Reducer {
     public var standup: Standup
     /// Lines of notes already entered, each with who was speaking.
     public var notes: [Note] = []
+    /// How many of the newest notes are below those on screen: 0 follows
+    /// the newest, as each is entered; more reads back through the meeting.
+    public var notesScrolledBack = 0
     /// The line being typed.
     public var draft = ""
     public var cursor = 0
@@ -80,6 +83,8 @@ public struct RecordMeeting: Reducer {
     mutating func enterDraft() {
       guard let note = pendingNote else { return }
       notes.append(note)
+      // What was just entered shows.
+      notesScrolledBack = 0
       draft = ""
       cursor = 0
       draftSpeakerIndex = nil
@@ -113,6 +118,9 @@ public struct RecordMeeting: Reducer {
     case endMeetingButtonTapped
     case nextButtonTapped
     case noteSubmitted
+    /// Read back through the notes by `offset` notes: toward the earlier
+    /// ones when negative, as ↑ goes up.
+    case notesScrolled(by: Int)
     /// Lines pasted into the note, as if typed with Enter after each: the
     /// view has put the first in at the cursor; `notes` are entered, and
     /// `draft` (the last line, unless the paste ended a line) is left typed.
@@ -189,6 +197,12 @@ public struct RecordMeeting: Reducer {
 
       case .noteSubmitted:
         state.enterDraft()
+        return .none
+
+      case .notesScrolled(let offset):
+        // The earliest note is as far back as there is to go.
+        state.notesScrolledBack = min(
+          max(0, state.notesScrolledBack - offset), max(0, state.notes.count - 1))
         return .none
 
       case .linesPasted(let notes, let draft):
