@@ -22,15 +22,9 @@ enum InventoryListScreen {
         KeyBinding(keys: [.enter], help: ("enter", "details")).enabled(hasSelection),
         send: .detailButtonTapped),
       Command(KeyBinding(keys: [.char("a")], help: ("a", "add")), send: .addButtonTapped),
-      Command(
-        KeyBinding(keys: [.char("e")], help: ("e", "edit")).enabled(hasSelection),
-        send: .editButtonTapped),
-      Command(
-        KeyBinding(keys: [.char("c")], help: ("c", "duplicate")).enabled(hasSelection),
-        send: .duplicateButtonTapped),
-      Command(
-        KeyBinding(keys: [.char("d"), .delete], help: ("d", "delete")).enabled(hasSelection),
-        send: .deleteButtonTapped),
+      Command(Keys.edit.enabled(hasSelection), send: .editButtonTapped),
+      Command(Keys.duplicate.enabled(hasSelection), send: .duplicateButtonTapped),
+      Command(Keys.delete.enabled(hasSelection), send: .deleteButtonTapped),
     ])
   }
 

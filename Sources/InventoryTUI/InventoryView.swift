@@ -159,9 +159,10 @@ public enum InventoryView {
   static func detail(_ detail: ItemDetail.State, environment: RenderEnvironment)
     -> Screen<Action, ViewMemory>
   {
-    let keymap = ItemDetailScreen.keymap(detail).map {
+    var keymap = ItemDetailScreen.keymap(detail).map {
       Action.app(.inventory(.destination(.presented(.detail($0)))))
     }
+    keymap.append(contentsOf: ItemDetailScreen.itemCommands.map { $0.map { .app(.inventory($0)) } })
     return Screen(keymap: keymap) { canvas, bar, _ in
       ItemDetailScreen.draw(detail, in: &canvas, bindings: bar, environment: environment)
     }

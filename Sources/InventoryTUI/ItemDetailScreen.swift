@@ -2,10 +2,21 @@ import InventoryCore
 import TerminalApp
 import TerminalUI
 
-/// One item, read-only, full screen: the inventory's drill-down.
+/// One item, full screen: the inventory's drill-down.
 enum ItemDetailScreen {
   static func keymap(_ state: ItemDetail.State) -> Keymap<ItemDetail.Action> {
     Keymap([Command(Keys.back, send: .backButtonTapped)])
+  }
+
+  /// What the list does to its highlighted item, done here to the item on
+  /// screen: the detail gives way to the popover, dialog or alert, over
+  /// the list with the item highlighted.
+  static var itemCommands: [Command<Inventory.Action>] {
+    [
+      Command(Keys.edit, send: .editButtonTapped),
+      Command(Keys.duplicate, send: .duplicateButtonTapped),
+      Command(Keys.delete, send: .deleteButtonTapped),
+    ]
   }
 
   static func draw(

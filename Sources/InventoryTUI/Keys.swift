@@ -13,4 +13,8 @@ extension StandardKeys {
     keys: [.char("[")], help: ("[", "previous tab"), group: .moving, isInShortHelp: false)
   static let nextTab = KeyBinding(
     keys: [.char("]")], help: ("]", "next tab"), group: .moving, isInShortHelp: false)
+  /// What is done to an item, from the list or its detail.
+  static let edit = KeyBinding(keys: [.char("e")], help: ("e", "edit"))
+  static let duplicate = KeyBinding(keys: [.char("c")], help: ("c", "duplicate"))
+  static let delete = KeyBinding(keys: [.char("d"), .delete], help: ("d", "delete"))
 }

@@ -292,6 +292,33 @@ struct InventoryTests {
     await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
+  /// Edit, duplicate and delete on the detail act on the item it shows,
+  /// which the list then highlights, whatever was highlighted before.
+  @Test func editDuplicateAndDeleteFromTheDetail() async {
+    let detail = Inventory.Destination.State.detail(ItemDetail.State(item: .mouse))
+    let store = makeStore(
+      Inventory.State(destination: detail, items: Item.samples, selection: Item.keyboard.id))
+    await store.send(.editButtonTapped) {
+      $0.selection = Item.mouse.id
+      $0.destination = .edit(.editItem(.mouse))
+    }
+    for (action, destination) in [
+      (
+        Inventory.Action.duplicateButtonTapped,
+        Inventory.Destination.State.duplicate(.duplicateItem(.mouse))
+      ),
+      (.deleteButtonTapped, .alert(.deleteItem(.mouse))),
+    ] {
+      await store.send(.destination(.dismiss)) { $0.destination = nil }
+      await store.send(.selectionMovedToFirst) { $0.selection = Item.keyboard.id }
+      await store.send(.itemTapped(Item.mouse.id)) {
+        $0.selection = Item.mouse.id
+        $0.destination = detail
+      }
+      await store.send(action) { $0.destination = destination }
+    }
+  }
+
   @Test(arguments: [
     Inventory.Destination.State.add(.newItem(id: .init(UUID(9)))),
     .add(.duplicate(of: .keyboard, id: .init(UUID(9)))),

@@ -112,6 +112,27 @@ import Testing
         == Self.inventory(.destination(.presented(.detail(.backButtonTapped)))))
   }
 
+  /// The detail offers what the list does to an item, and does it to the
+  /// item on screen.
+  @Test func editDuplicateAndDeleteFromTheDetail() {
+    let (runtime, backend) = makeRuntime(
+      appState(selection: Item.monitor.id, destination: .detail(ItemDetail.State(item: .monitor))))
+    #expect(backend.shows("e edit"))
+    #expect(backend.shows("c duplicate"))
+    #expect(backend.shows("d delete"))
+    runtime.press(.char("e"))
+    #expect(backend.layerNames == ["screen", "popover"])
+    runtime.press(.ctrl("u"))
+    runtime.type("Screen")
+    runtime.press(.ctrl("s"))
+    #expect(runtime.state.inventory.items[id: Item.monitor.id]?.name == "Screen")
+    runtime.press(.enter, .char("d"))
+    #expect(backend.shows("Delete Screen?"))
+    runtime.press(.char("d"))
+    #expect(runtime.state.inventory.items[id: Item.monitor.id] == nil)
+    #expect(runtime.state.inventory.destination == nil)
+  }
+
   @Test func alertAndDialogKeys() {
     let alert = keymap(
       appState(selection: Item.monitor.id, destination: .alert(.deleteItem(.monitor))))

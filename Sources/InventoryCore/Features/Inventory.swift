@@ -22,6 +22,13 @@ public struct Inventory: Reducer {
 
     public var selectedItem: Item? { selection.flatMap { items[id: $0] } }
 
+    /// What edit, duplicate and delete act on: the item the detail shows,
+    /// else the highlighted one.
+    public var itemActedOn: Item? {
+      if case .detail(let detail) = destination { return items[id: detail.item.id] }
+      return selectedItem
+    }
+
     /// Removes an item. A highlight on it moves to the item that takes its
     /// place, else the one above; nil once there are none.
     public mutating func removeItem(id: Item.ID) {
@@ -168,7 +175,8 @@ public struct Inventory: Reducer {
         return .none
 
       case .deleteButtonTapped:
-        guard let item = state.selectedItem else { return .none }
+        guard let item = state.itemActedOn else { return .none }
+        state.selection = item.id
         state.destination = .alert(.deleteItem(item))
         return .none
 
@@ -190,12 +198,14 @@ public struct Inventory: Reducer {
         return .none
 
       case .duplicateButtonTapped:
-        guard let item = state.selectedItem else { return .none }
+        guard let item = state.itemActedOn else { return .none }
+        state.selection = item.id
         state.destination = .duplicate(.duplicateItem(item))
         return .none
 
       case .editButtonTapped:
-        guard let item = state.selectedItem else { return .none }
+        guard let item = state.itemActedOn else { return .none }
+        state.selection = item.id
         state.destination = .edit(.editItem(item))
         return .none
 
