@@ -1,3 +1,4 @@
+import AppCommandLine
 import EventLoop
 import Foundation
 import InventoryCore
@@ -83,8 +84,8 @@ struct InventoryLaunch {
   /// changed: what else the run needs (a terminal) is checked there.
   static func prepare(
     file: ItemsFile, route routeText: String?,
-    opening: () throws(InventoryLaunchError) -> Void = {}
-  ) throws(InventoryLaunchError) -> InventoryLaunch {
+    opening: () throws(LaunchError) -> Void = {}
+  ) throws(LaunchError) -> InventoryLaunch {
     let route = try parse(routeText)
     var items: IdentifiedArrayOf<Item> = []
     var notice: String?
@@ -151,7 +152,7 @@ struct InventoryLaunch {
 
 extension InventoryLaunch {
   /// Checked before anything is read: a bad route is a usage error.
-  static func parse(_ routeText: String?) throws(InventoryLaunchError) -> Route {
+  static func parse(_ routeText: String?) throws(LaunchError) -> Route {
     guard let routeText else { return .one }
     do {
       return try Route(parsing: routeText)
@@ -159,10 +160,4 @@ extension InventoryLaunch {
       throw .badRoute("'\(Reference.echoed(routeText))' is not a route (routes: \(Route.forms))")
     }
   }
-}
-
-enum InventoryLaunchError: Error {
-  case badRoute(String)
-  /// The run cannot go on (there is no terminal): said, exit 1.
-  case cannotOpen(String)
 }

@@ -31,15 +31,12 @@ struct RunInventory: AsyncParsableCommand {
       // No terminal: said before an unreadable file is kept aside, the lock
       // taken or its directory made.
       launch = try InventoryLaunch.prepare(file: file, route: options.open) {
-        () throws(InventoryLaunchError) in
+        () throws(LaunchError) in
         if let missing = CursesTerminal.missingTerminal { throw .cannotOpen(missing) }
       }
-    } catch .badRoute(let message) {
-      printInventoryError(message)
-      throw ExitCode(2)
-    } catch .cannotOpen(let message) {
-      printInventoryError(message)
-      throw ExitCode(1)
+    } catch {
+      printInventoryError(error.message)
+      throw error.exitCode
     }
     let mayWrite = file.mayBeWritten
     let lock = launch.isReadOnly || !mayWrite ? nil : FileLock(dataPath: file.resolvedPath)

@@ -1,3 +1,4 @@
+import AppCommandLine
 import ArgumentParser
 import Foundation
 import Persistence
@@ -138,28 +139,6 @@ struct Launch {
       return try route.state(for: standups, newStandupID: { UUID() })
     } catch {
       throw .badRoute("'\(Reference.echoed(text ?? "/"))' does not open anything: \(error)")
-    }
-  }
-
-}
-
-enum LaunchError: Error {
-  case badRoute(String)
-  /// The run cannot go on (there is no terminal).
-  case cannotOpen(String)
-
-  /// What to say, after the program's name.
-  var message: String {
-    switch self {
-    case .badRoute(let message), .cannotOpen(let message): message
-    }
-  }
-
-  /// A bad route is a usage error.
-  var exitCode: ExitCode {
-    switch self {
-    case .badRoute: ExitCode(2)
-    case .cannotOpen: ExitCode(1)
     }
   }
 }
