@@ -84,7 +84,7 @@ extension AsyncParsableCommand {
   /// As `main()`, with errors reported by `exitSafely(withError:)`.
   public static func mainSafely() async {
     do {
-      var command = try await asyncParseAsRoot(
+      var command = try await parseSubcommandFirst(
         helpBeforeSubcommand(Array(CommandLine.arguments.dropFirst())))
       if var command = command as? any AsyncParsableCommand {
         try await command.run()
@@ -94,5 +94,34 @@ extension AsyncParsableCommand {
     } catch {
       exitSafely(withError: error)
     }
+  }
+}
+
+extension AsyncParsableCommand {
+  /// Parses `arguments`; where they do not parse and a subcommand's name
+  /// follows options (`standups --data team.json export`), as they would be
+  /// read with that name first. What that cannot parse is said of the
+  /// subcommand the user named, not of the default one.
+  static func parseSubcommandFirst(_ arguments: [String]) async throws -> any ParsableCommand {
+    do {
+      return try await asyncParseAsRoot(arguments)
+    } catch {
+      guard exitCode(for: error) != .success, let moved = subcommandMovedFirst(arguments) else {
+        throw error
+      }
+      return try await asyncParseAsRoot(moved)
+    }
+  }
+
+  /// `arguments` with the first subcommand name after leading options put
+  /// first; nil when they begin with a subcommand or hold none before `--`.
+  static func subcommandMovedFirst(_ arguments: [String]) -> [String]? {
+    guard let first = arguments.first, first.hasPrefix("-") else { return nil }
+    let names = Set(configuration.subcommands.map { $0._commandName })
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    guard let index = arguments[..<end].firstIndex(where: names.contains) else { return nil }
+    var moved = arguments
+    moved.remove(at: index)
+    return [arguments[index]] + moved
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StandupsApp
 import Testing
 import TmuxTesting
 
@@ -159,5 +160,35 @@ struct UsageTests {
     // Alone, the flag is still the root's help.
     let root = try Harness.run(binary, ["-h"], environment: Self.environment)
     #expect(root.stdout.contains("SUBCOMMANDS:"), "\(root.stdout)")
+  }
+
+  /// Options written before the subcommand (`standups --data x.json export`)
+  /// are the subcommand's; one it does not have is said with its usage.
+  @Test func optionsBeforeASubcommandAreItsOptions() throws {
+    let directory = try Harness.temporaryDirectory("usage-order")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("s.json").path
+    try DataFile(path: path).save(AppSession.sample)
+    let standups = try #require(ToolsEndToEndTests.standups)
+    let first = try Harness.run(
+      standups, ["export", "--data", path], environment: Self.environment)
+    let after = try Harness.run(
+      standups, ["--data", path, "export"], environment: Self.environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(after.status == 0, "\(after.stderr)")
+    #expect(after.stdout == first.stdout)
+    #expect(after.stdout.contains("# Design"), "\(after.stdout)")
+
+    let render = try Harness.run(standups, ["--no-color", "render"], environment: Self.environment)
+    #expect(render.status == 64)
+    #expect(render.stderr.contains("Unknown option '--no-color'"), "\(render.stderr)")
+    #expect(render.stderr.contains("Usage: standups render"), "\(render.stderr)")
+
+    let inventory = try #require(ToolsEndToEndTests.inventory)
+    let items = directory.appendingPathComponent("items.json").path
+    let screen = try Harness.run(
+      inventory, ["--data", items, "render", "--size", "40x12"], environment: Self.environment)
+    #expect(screen.status == 0, "\(screen.stderr)")
+    #expect(screen.stdout.contains("Inventory"), "\(screen.stdout)")
   }
 }
