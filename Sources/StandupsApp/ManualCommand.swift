@@ -50,6 +50,16 @@ struct ManualCommand: AsyncParsableCommand {
     // An attendee, then the last one (enter adds the next).
     let attendees = samples.first?.attendees.count ?? 1
     sheets += [try open("/1/edit/attendees/1"), try open("/1/edit/attendees/\(attendees)")]
+    // Notes out of sight both ways, and a line being typed (esc clears it).
+    var recordingReadBack = try open("/1/record")
+    if let id = recordingReadBack.path.ids.last,
+      case .record(var record) = recordingReadBack.path[id: id]
+    {
+      record.notes = (1...40).map { RecordMeeting.Note(speaker: "", text: "note \($0)") }
+      record.notesScrolledBack = 1
+      record.draft = "note"
+      recordingReadBack.path[id: id] = .record(record)
+    }
     var meeting = try open("/1")
     if let id = meeting.path.ids.last, case .detail(var detail) = meeting.path[id: id] {
       detail.selection = detail.standup.meetings.first?.id
@@ -67,7 +77,7 @@ struct ManualCommand: AsyncParsableCommand {
       ("The new standup sheet (and the edit sheet)", sheets),
       ("A delete alert", [try open("/?delete=1")]),
       ("A standup", [try open("/1"), meeting, withConflict(try open("/1"))]),
-      ("A recording", [try open("/1/record")]),
+      ("A recording", [try open("/1/record"), recordingReadBack]),
       ("A past meeting", [try open("/1/meetings/1")]),
     ]
   }
