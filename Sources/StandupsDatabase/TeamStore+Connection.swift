@@ -63,8 +63,13 @@ extension TeamStore {
       // connected would otherwise hold the start (and --offline-ok) forever.
       try await answered(on: connection, within: timeout) { try await prepare(connection) }
       if !readOnly, files.hasJournal {
+        let journaled = files.readJournal().count
         replay = try await answered(on: connection, within: timeout) {
           try await replayJournal(connection)
+        }
+        // What the last quit said would be sent is: said once it is.
+        if replay.refused.isEmpty, journaled > 0 {
+          emit.yield(.notice(Self.sentAtStart(journaled)))
         }
         tell(replay.outcome)
       }
@@ -90,6 +95,12 @@ extension TeamStore {
       refusedAtStart = intended
       submit(intended, revision: revision)
     }
+  }
+
+  static func sentAtStart(_ saves: Int) -> String {
+    saves == 1
+      ? "1 save made offline in an earlier session was sent"
+      : "\(saves) saves made offline in an earlier session were sent"
   }
 
   private func startOffline(_ cache: StoredStandups, reason: String) {

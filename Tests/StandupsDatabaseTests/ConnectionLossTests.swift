@@ -162,6 +162,7 @@ struct ConnectionLossTests {
     #expect(try database.conflicts().map(\.standup.title) == ["Mine"])
 
     let events = await again.closeAndDrain()
+    #expect(events.contains(.notice("3 saves made offline in an earlier session were sent")))
     #expect(events.contains { $0.conflictsKept?.map(\.title) == ["Mine"] })
     #expect(
       events.contains(
