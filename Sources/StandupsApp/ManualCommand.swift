@@ -56,7 +56,7 @@ struct ManualCommand: AsyncParsableCommand {
       case .record(var record) = recordingReadBack.path[id: id]
     {
       record.notes = (1...40).map { RecordMeeting.Note(speaker: "", text: "note \($0)") }
-      record.notesScrolledBack = 1
+      record.notesScroll = TranscriptPosition(line: 20)
       record.draft = "note"
       recordingReadBack.path[id: id] = .record(record)
     }

@@ -11,9 +11,9 @@ enum MeetingDetailScreen {
     let limit = max(0, counts.reduce(0, +) - page)
     // Counted from the row on screen: one scrolled past the end at another
     // width shows (and moves from) the last screenful.
-    let current = min(row(of: state.scrollPosition, in: counts), limit)
+    let current = min(state.scrollPosition.row(in: counts), limit)
     func to(_ row: Int) -> MeetingDetail.Action {
-      .scrolled(to: position(ofRow: min(max(row, 0), limit), in: counts))
+      .scrolled(to: TranscriptPosition(row: min(max(row, 0), limit), in: counts))
     }
     return Keymap([
       Command(Keys.up, send: to(current - 1)),
@@ -32,23 +32,6 @@ enum MeetingDetailScreen {
     return state.transcriptLines.map { line -> [String] in
       line.isEmpty ? [""] : TextWidth.wrap(String(line), width: width)
     }
-  }
-
-  /// The index among all rows of `position`, for lines of `counts` rows.
-  static func row(of position: MeetingDetail.TranscriptPosition, in counts: [Int]) -> Int {
-    guard !counts.isEmpty else { return 0 }
-    let line = min(position.line, counts.count - 1)
-    return counts[..<line].reduce(0, +) + min(position.row, max(0, counts[line] - 1))
-  }
-
-  /// The position of the row at `index`, for lines of `counts` rows.
-  static func position(ofRow index: Int, in counts: [Int]) -> MeetingDetail.TranscriptPosition {
-    var rest = index
-    for (line, count) in counts.enumerated() {
-      if rest < count { return .init(line: line, row: rest) }
-      rest -= count
-    }
-    return .init(line: max(0, counts.count - 1), row: max(0, (counts.last ?? 1) - 1))
   }
 
   /// Transcript rows a screen of `size` shows: below the chrome, the date,
@@ -106,7 +89,7 @@ enum MeetingDetailScreen {
       let visible = max(0, content.bounds.height - top)
       // A larger terminal than the one scrolled in shows a full screen still.
       let offset = min(
-        row(of: state.scrollPosition, in: lines.map(\.count)), max(0, rows.count - visible))
+        state.scrollPosition.row(in: lines.map(\.count)), max(0, rows.count - visible))
       for (i, row) in rows.dropFirst(offset).prefix(visible).enumerated() {
         content.put(row, x: 3, y: top + i, width: max(0, width - 4))
       }

@@ -24,7 +24,7 @@ enum RecordMeetingScreen {
           : Command(
             KeyBinding(keys: [.escape], help: ("esc", "clear note")),
             send: .draftChanged("", cursor: 0)),
-      ] + scrollCommands(state, size: size), typesText: true
+      ] + RecordNotes.commands(state, size: size), typesText: true
     ) { key in
       TextFieldState.edit(key, text: state.draft, cursor: state.cursor).map {
         .draftChanged($0.0, cursor: $0.1)
@@ -43,35 +43,6 @@ enum RecordMeetingScreen {
     }
     return keymap
   }
-
-  /// ↑/↓ read back through the notes one at a time, pgup/pgdn by as many
-  /// as are on screen; each only while there are notes that way.
-  static func scrollCommands(_ state: RecordMeeting.State, size: Size)
-    -> [Command<RecordMeeting.Action>]
-  {
-    let notes = notes(state, width: size.width - 2, height: size.height - 4)
-    let page = max(1, state.notes.count - notes.earlierHidden - notes.laterHidden)
-    let hasEarlier = notes.earlierHidden > 0
-    let hasLater = notes.laterHidden > 0
-    return [
-      Command(Self.earlier.enabled(hasEarlier), send: .notesScrolled(by: -1)),
-      Command(Self.later.enabled(hasLater), send: .notesScrolled(by: 1)),
-      Command(
-        Self.earlierPage.enabled(hasEarlier),
-        send: .notesScrolled(by: -min(page, notes.earlierHidden))),
-      Command(
-        Self.laterPage.enabled(hasLater), send: .notesScrolled(by: min(page, notes.laterHidden))),
-    ]
-  }
-
-  static let earlier = KeyBinding(
-    keys: [.up], help: ("↑", "earlier note"), group: .moving, isInShortHelp: false)
-  static let later = KeyBinding(
-    keys: [.down], help: ("↓", "later note"), group: .moving, isInShortHelp: false)
-  static let earlierPage = KeyBinding(
-    keys: [.pageUp], help: ("pgup", "earlier notes"), group: .moving, isInShortHelp: false)
-  static let laterPage = KeyBinding(
-    keys: [.pageDown], help: ("pgdn", "later notes"), group: .moving, isInShortHelp: false)
 
   /// Rows of content under which the speaker block is compacted: with
   /// fewer, the full layout would leave no row for a note.
@@ -132,28 +103,7 @@ enum RecordMeetingScreen {
         content.put(name, x: 0, y: 4, width: width, alignment: .center, style: nameStyle)
       }
 
-      let notesTop = isCompact ? 4 : 7
-      content.put("Notes", x: 1, y: notesTop - 1, style: Styles.sectionTitle)
-      let notes = Self.notes(state, width: width, height: content.bounds.height)
-      if notes.earlierHidden > 0 {
-        let more = "↑ \(notes.earlierHidden) earlier"
-        let x = width - 1 - TextWidth.of(more)
-        if x > 1 + TextWidth.of("Notes") {
-          content.put(more, x: x, y: notesTop - 1, style: Styles.hint)
-        }
-      }
-      for (i, row) in notes.rows.enumerated() {
-        if let label = row.label {
-          _ = Self.label(label, ": ", x: 1, y: notesTop + i, maxWidth: row.indent, in: &content)
-        }
-        let x = 1 + row.indent
-        content.put(row.text, x: x, y: notesTop + i, width: max(0, width - x - 1))
-      }
-      if notes.laterHidden > 0 {
-        content.put(
-          "↓ \(notes.laterHidden) later", x: 1, y: notesTop + notes.height - 1,
-          width: max(0, width - 2), style: Styles.hint)
-      }
+      RecordNotes.draw(state, in: &content)
       let inputY = content.bounds.height - 1
       // The line being typed is by whoever spoke when it was begun.
       let author = shown(state.draftSpeaker)
@@ -170,47 +120,6 @@ enum RecordMeetingScreen {
         ).draw(in: &$0)
       }
     }
-  }
-
-  /// The notes a screen shows: their rows, and how many notes are out of
-  /// sight before and after them.
-  struct NotesOnScreen {
-    var rows: [(label: String?, indent: Int, text: String)] = []
-    var earlierHidden = 0
-    var laterHidden = 0
-    /// Rows the notes may take, the "later" line's included.
-    var height = 0
-  }
-
-  /// The notes in a content area `width` × `height`: the newest that fit
-  /// whole, from the one scrolled back to, each wrapped beside its
-  /// speaker's label (at most half the row, its ": " kept); the newest
-  /// shown alone may show only its end. Scrolled back, the last row says
-  /// how many later notes there are.
-  static func notes(_ state: RecordMeeting.State, width: Int, height: Int) -> NotesOnScreen {
-    var shown = NotesOnScreen()
-    shown.height = max(0, height - (height < roomyHeight ? 4 : 7) - 1)
-    guard !state.notes.isEmpty else { return shown }
-    shown.laterHidden = min(state.notesScrolledBack, state.notes.count - 1)
-    let newest = state.notes.count - 1 - shown.laterHidden
-    let available = shown.laterHidden > 0 ? max(0, shown.height - 1) : shown.height
-    var count = 0
-    for note in state.notes[...newest].reversed() where shown.rows.count < available {
-      let indent =
-        note.speaker.isEmpty ? 0 : min(TextWidth.of(Sanitizer.inert(note.speaker)) + 2, width / 2)
-      let lines = TextWidth.wrap(note.text, width: max(1, width - 2 - indent))
-      let noteRows = (lines.isEmpty ? [""] : lines).enumerated().map {
-        (
-          label: $0.offset == 0 && indent > 0 ? note.speaker : nil, indent: indent,
-          text: $0.element
-        )
-      }
-      if !shown.rows.isEmpty, noteRows.count > available - shown.rows.count { break }
-      shown.rows.insert(contentsOf: noteRows.suffix(available - shown.rows.count), at: 0)
-      count += 1
-    }
-    shown.earlierHidden = newest + 1 - count
-    return shown
   }
 
   /// `name` then `separator`, in at most `maxWidth` columns: the name is cut

@@ -6,7 +6,7 @@ import Testing
 @Suite(.reportsIssues)
 @MainActor
 struct MeetingDetailTests {
-  typealias Position = MeetingDetail.TranscriptPosition
+  typealias Position = TranscriptPosition
 
   /// The view works out where a key scrolls to (it alone knows the width);
   /// the state keeps it by transcript line, within the transcript.

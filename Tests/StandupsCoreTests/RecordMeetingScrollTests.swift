@@ -3,33 +3,29 @@ import Foundation
 import StandupsCore
 import Testing
 
-/// Reading back through the notes while the meeting goes on: as far as the
-/// first note and no further, and back to the newest once one is entered.
+/// Reading back through the notes while the meeting goes on: a position
+/// within the notes there are, and the newest again once one is entered.
 @Suite(.reportsIssues)
 @MainActor
 struct RecordMeetingScrollTests {
   static let notes = (1...5).map { RecordMeeting.Note(speaker: "Blob", text: "note \($0)") }
 
   @Test
-  func scrollingStopsAtTheFirstAndTheNewestNote() async {
+  func aScrollStaysWithinTheNotes() async {
     let store = TestStore(
       initialState: RecordMeeting.State(standup: .sixSeconds, notes: Self.notes)
     ) { RecordMeeting() }
 
-    await store.send(.notesScrolled(by: 1))
-    await store.send(.notesScrolled(by: -1)) { $0.notesScrolledBack = 1 }
-    await store.send(.notesScrolled(by: -10)) { $0.notesScrolledBack = 4 }
-    await store.send(.notesScrolled(by: -1))
-    await store.send(.notesScrolled(by: 3)) { $0.notesScrolledBack = 1 }
-    await store.send(.notesScrolled(by: 3)) { $0.notesScrolledBack = 0 }
-  }
-
-  @Test
-  func withoutNotesThereIsNothingToScroll() async {
-    let store = TestStore(initialState: RecordMeeting.State(standup: .sixSeconds)) {
-      RecordMeeting()
+    await store.send(.notesScrolled(to: TranscriptPosition(line: 2, row: 1))) {
+      $0.notesScroll = TranscriptPosition(line: 2, row: 1)
     }
-    await store.send(.notesScrolled(by: -1))
+    await store.send(.notesScrolled(to: TranscriptPosition(line: 9, row: -3))) {
+      $0.notesScroll = TranscriptPosition(line: 4, row: 0)
+    }
+    await store.send(.notesScrolled(to: TranscriptPosition(line: -1, row: 0))) {
+      $0.notesScroll = TranscriptPosition(line: 0, row: 0)
+    }
+    await store.send(.notesScrolled(to: nil)) { $0.notesScroll = nil }
   }
 
   @Test
@@ -39,7 +35,9 @@ struct RecordMeetingScrollTests {
     ) { RecordMeeting() }
     let speaker = Standup.sixSeconds.attendees[0].name
 
-    await store.send(.notesScrolled(by: -2)) { $0.notesScrolledBack = 2 }
+    await store.send(.notesScrolled(to: TranscriptPosition(line: 1))) {
+      $0.notesScroll = TranscriptPosition(line: 1)
+    }
     await store.send(.draftChanged("Done", cursor: 4)) {
       $0.draft = "Done"
       $0.cursor = 4
@@ -47,15 +45,17 @@ struct RecordMeetingScrollTests {
     }
     await store.send(.noteSubmitted) {
       $0.notes.append(RecordMeeting.Note(speaker: speaker, text: "Done"))
-      $0.notesScrolledBack = 0
+      $0.notesScroll = nil
       $0.draft = ""
       $0.cursor = 0
       $0.draftSpeakerIndex = nil
     }
-    await store.send(.notesScrolled(by: -1)) { $0.notesScrolledBack = 1 }
+    await store.send(.notesScrolled(to: TranscriptPosition(line: 0))) {
+      $0.notesScroll = TranscriptPosition(line: 0)
+    }
     await store.send(.linesPasted(notes: ["Pasted"], draft: "")) {
       $0.notes.append(RecordMeeting.Note(speaker: speaker, text: "Pasted"))
-      $0.notesScrolledBack = 0
+      $0.notesScroll = nil
     }
   }
 }

@@ -18,19 +18,6 @@ public struct MeetingDetail: Reducer {
     }
   }
 
-  /// A row of the transcript as shown: row `row` of line `line` once the
-  /// view has wrapped it. Kept by line, not by row on screen, so that a
-  /// terminal of another width still shows the same words at the top (only
-  /// the view knows the width).
-  public struct TranscriptPosition: Equatable, Sendable {
-    public var line: Int
-    public var row: Int
-    public init(line: Int = 0, row: Int = 0) {
-      self.line = line
-      self.row = row
-    }
-  }
-
   @CasePathable
   public enum Action: Equatable, Sendable {
     /// Scrolled so that `position` is the first row shown (the view works

@@ -10,9 +10,9 @@ public struct RecordMeeting: Reducer {
     public var standup: Standup
     /// Lines of notes already entered, each with who was speaking.
     public var notes: [Note] = []
-    /// How many of the newest notes are below those on screen: 0 follows
-    /// the newest, as each is entered; more reads back through the meeting.
-    public var notesScrolledBack = 0
+    /// The first row of notes shown, read back through the meeting; nil
+    /// follows the newest, as each is entered.
+    public var notesScroll: TranscriptPosition?
     /// The line being typed.
     public var draft = ""
     public var cursor = 0
@@ -84,7 +84,7 @@ public struct RecordMeeting: Reducer {
       guard let note = pendingNote else { return }
       notes.append(note)
       // What was just entered shows.
-      notesScrolledBack = 0
+      notesScroll = nil
       draft = ""
       cursor = 0
       draftSpeakerIndex = nil
@@ -118,9 +118,10 @@ public struct RecordMeeting: Reducer {
     case endMeetingButtonTapped
     case nextButtonTapped
     case noteSubmitted
-    /// Read back through the notes by `offset` notes: toward the earlier
-    /// ones when negative, as ↑ goes up.
-    case notesScrolled(by: Int)
+    /// Scrolled so that `position` is the first row of notes shown; nil
+    /// follows the newest (the view works it out from the keys and the
+    /// width).
+    case notesScrolled(to: TranscriptPosition?)
     /// Lines pasted into the note, as if typed with Enter after each: the
     /// view has put the first in at the cursor; `notes` are entered, and
     /// `draft` (the last line, unless the paste ended a line) is left typed.
@@ -199,10 +200,11 @@ public struct RecordMeeting: Reducer {
         state.enterDraft()
         return .none
 
-      case .notesScrolled(let offset):
-        // The earliest note is as far back as there is to go.
-        state.notesScrolledBack = min(
-          max(0, state.notesScrolledBack - offset), max(0, state.notes.count - 1))
+      case .notesScrolled(let position):
+        state.notesScroll = position.map {
+          TranscriptPosition(
+            line: min(max($0.line, 0), max(0, state.notes.count - 1)), row: max($0.row, 0))
+        }
         return .none
 
       case .linesPasted(let notes, let draft):
