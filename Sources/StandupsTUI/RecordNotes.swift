@@ -58,7 +58,13 @@ enum RecordNotes {
     var shown = Shown(counts: notes.map(\.count))
     let all = notes.flatMap { $0 }
     guard height > 0, !all.isEmpty else { return shown }
+    // Following the newest, the first note shown is whole (never an older
+    // note's end without its speaker), unless the newest alone is taller.
     shown.newestTop = max(0, all.count - height)
+    let cut = TranscriptPosition(row: shown.newestTop, in: shown.counts)
+    if cut.row > 0, cut.line + 1 < shown.counts.count {
+      shown.newestTop += shown.counts[cut.line] - cut.row
+    }
     shown.top =
       state.notesScroll.map { min($0.row(in: shown.counts), shown.newestTop) }
       ?? shown.newestTop
