@@ -47,7 +47,7 @@ struct InventoryFlowTests {
 
     try session.sendKeys("d")
     try await session.waitForText("Delete Lamp shade copy?")
-    try session.sendKeys("D")
+    try session.sendKeys("y")
     try await waitForItems(dataPath, "the copy deleted") {
       !$0.contains { $0.name == "Lamp shade copy" } && $0.contains { $0.name == "Lamp shade" }
     }

@@ -230,7 +230,7 @@ struct InventoryTests {
           title: "Delete Mouse?",
           message: "Are you sure you want to delete this item?",
           buttons: [
-            .destructive("Delete", action: .confirmDeletion(Item.mouse.id)),
+            .destructive("Yes, delete", action: .confirmDeletion(Item.mouse.id)),
             .cancel("Cancel"),
           ]))
     }

@@ -221,7 +221,8 @@ enum InventoryFuzz {
   enum Generator {
     static let commandKeys: [Key] =
       [
-        .char("a"), .char("e"), .char("c"), .char("d"), .char("q"), .char("?"), .function(1),
+        .char("a"), .char("e"), .char("c"), .char("d"), .char("y"), .char("q"), .char("?"),
+        .function(1),
         .enter, .escape, .tab, .backTab, .up, .down, .left, .right, .pageUp, .pageDown, .home,
         .end, .ctrl("s"), .backspace, .delete, .char("j"), .char("k"), .char("g"), .char("G"),
         .char("h"), .char("l"), .char("+"), .char("-"), .char("="), .char(" "), .char("1"),

@@ -128,7 +128,7 @@ import Testing
     #expect(runtime.state.inventory.items[id: Item.monitor.id]?.name == "Screen")
     runtime.press(.enter, .char("d"))
     #expect(backend.shows("Delete Screen?"))
-    runtime.press(.char("d"))
+    runtime.press(.char("y"))
     #expect(runtime.state.inventory.items[id: Item.monitor.id] == nil)
     #expect(runtime.state.inventory.destination == nil)
   }
@@ -137,7 +137,7 @@ import Testing
     let alert = keymap(
       appState(selection: Item.monitor.id, destination: .alert(.deleteItem(.monitor))))
     #expect(
-      alert.action(for: .char("d"))
+      alert.action(for: .char("y"))
         == Self.inventory(.destination(.presented(.alert(.confirmDeletion(Item.monitor.id))))))
     #expect(alert.action(for: .escape) == Self.inventory(.destination(.dismiss)))
     let dialog = keymap(
@@ -372,7 +372,11 @@ import Testing
     #expect(backend.shows("Delete Monitor?"))
     runtime.press(.escape)
     #expect(runtime.state.inventory.items.count == 4)
-    runtime.press(.char("d"), .char("d"))
+    // A second d (a double press, a held key) does not answer the alert.
+    runtime.press(.char("d"), .char("d"), .char("d"))
+    #expect(runtime.state.inventory.items.count == 4)
+    #expect(backend.shows("Delete Monitor?"))
+    runtime.press(.char("y"))
     #expect(runtime.state.inventory.items[id: Item.monitor.id] == nil)
     #expect(!backend.shows("Monitor"))
   }

@@ -262,12 +262,14 @@ extension ItemForm.State {
 }
 
 extension AlertState where Action == Inventory.Destination.Alert {
+  /// Its confirming button does not start with the d that opens it: a
+  /// second d (a double press, a held key) must not delete.
   public static func deleteItem(_ item: Item) -> Self {
     Self(
       title: "Delete \(item.shownName)?",
       message: "Are you sure you want to delete this item?",
       buttons: [
-        .destructive("Delete", action: .confirmDeletion(item.id)),
+        .destructive("Yes, delete", action: .confirmDeletion(item.id)),
         .cancel("Cancel"),
       ]
     )
