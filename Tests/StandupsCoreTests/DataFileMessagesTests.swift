@@ -107,6 +107,18 @@ struct DataFileMessagesTests {
     #expect(message(json) == "not valid JSON at \(expected)")
   }
 
+  /// A byte that is not UTF-8 where JSON goes is named as it is in the
+  /// file, not as the U+FFFD the repair made of it.
+  @Test func aBrokenByteIsNamedAsInTheFile() {
+    let json = Data([0xFF, 0xFE]) + Data(#"{"version": 1}"#.utf8)
+    do {
+      _ = try StandupsFormat.decode(json)
+      Issue.record("decoded")
+    } catch {
+      #expect("\(error)".contains("line 1, column 1: unexpected byte 0xFF"), "\(error)")
+    }
+  }
+
   /// Valid JSON the decoder still calls not JSON, without a place: a number
   /// that is not whole or too large, a `\u` escape that is half a character.
   /// Said with where it is.

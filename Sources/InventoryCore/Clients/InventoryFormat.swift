@@ -19,18 +19,19 @@ public enum InventoryFormat {
 
   public static func decode(_ data: Data) throws(FormatError) -> IdentifiedArrayOf<Item> {
     // Invalid UTF-8 costs the broken characters, not the file.
-    let data = DecodingMessages.repairingUTF8(data)
+    let repaired = DecodingMessages.repairingUTF8(data)
     let decoder = JSONDecoder()
     do {
       // The version first: a newer file is refused as such, whatever else it holds.
       struct Version: Decodable { var version: Int }
-      let version = try decoder.decode(Version.self, from: data).version
+      let version = try decoder.decode(Version.self, from: repaired).version
       guard version <= currentVersion else { throw FormatError.newerVersion(version) }
       if let refusal = DecodingMessages.notAVersion(version) { throw FormatError.corrupt(refusal) }
-      return try decoder.decode(Contents.self, from: data).items
+      return try decoder.decode(Contents.self, from: repaired).items
     } catch let failure as FormatError {
       throw failure
     } catch {
+      // Said of the bytes in the file: a broken one as itself, not as U+FFFD.
       throw .corrupt(
         DecodingMessages.describe(error, in: data, wholeNumberKeys: ["version", "quantity"]))
     }

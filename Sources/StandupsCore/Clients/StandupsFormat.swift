@@ -49,18 +49,19 @@ public enum StandupsFormat {
   static func decodeWithJSONDecoder(_ data: Data) throws(Failure) -> IdentifiedArrayOf<Standup> {
     // Invalid UTF-8 (a hand-edited file, a bad copy) must not cost the whole
     // file: the broken bytes become U+FFFD and everything else loads.
-    let data = DecodingMessages.repairingUTF8(data)
+    let repaired = DecodingMessages.repairingUTF8(data)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom(Self.decodeDate)
     do {
       struct Version: Decodable { var version: Int }
-      let version = try decoder.decode(Version.self, from: data).version
+      let version = try decoder.decode(Version.self, from: repaired).version
       guard version <= currentVersion else { throw Failure.newerVersion(version) }
       if let refusal = DecodingMessages.notAVersion(version) { throw Failure.corrupt(refusal) }
-      return try decoder.decode(Contents.self, from: data).standups
+      return try decoder.decode(Contents.self, from: repaired).standups
     } catch let failure as Failure {
       throw failure
     } catch {
+      // Said of the bytes in the file: a broken one as itself, not as U+FFFD.
       throw .corrupt(
         DecodingMessages.describe(error, in: data, wholeNumberKeys: ["version", "minutes"]))
     }
