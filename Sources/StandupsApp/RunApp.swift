@@ -124,6 +124,10 @@ struct RunApp: AsyncParsableCommand {
     withExtendedLifetime(fileStore?.watcher) {}
     for note in notes { printError(note) }
     if let lost = store.state.lostWorkNote { printError(lost) }
+    // Where the file was written: a follower's changes went to a copy.
+    if failure == nil, let saver, await saver.writes {
+      Self.sayMeetingsSavedOnQuit(store.state.app)
+    }
     if launch.isReadOnly,
       let kept = file.keepChangesOfReadOnlyRun(
         store.state.app.standupsList.standups, loaded: launch.standups)
@@ -142,6 +146,14 @@ struct RunApp: AsyncParsableCommand {
     }
     if let signal = store.state.endingSignal { CursesTerminal.end(asSignalledBy: signal) }
     if routeLost { throw ExitCode(1) }
+  }
+
+  /// A meeting in progress is saved by the quit that ends it: said, so
+  /// that quitting mid-meeting is not taken for losing it.
+  static func sayMeetingsSavedOnQuit(_ state: AppFeature.State) {
+    for title in state.meetingsSavedOnQuit {
+      printError("the meeting in progress was saved in “\(title)”")
+    }
   }
 
   /// What the app holds as it quits, handed to the store at once: the save

@@ -153,6 +153,7 @@ extension RunApp {
     let notes = await TeamMode.close(team)
     for note in notes { printError(note) }
     if let lost = store.state.lostWorkNote { printError(lost) }
+    if !team.changesWereLeftUnsaved { Self.sayMeetingsSavedOnQuit(store.state.app) }
     let routeLost =
       printRoute && !routeOutput.print(Route(state: store.state.app).path, program: "standups")
     // As in file mode: changes that did not reach the database are a failure.

@@ -53,6 +53,8 @@ public enum StandupsView {
     case .path(.element(_, .detail(.cancelEditButtonTapped))),
       .path(.element(_, .detail(.doneEditingButtonTapped))):
       .withdraw(endingWith: [Keys.keepByEditing, Keys.savingSetsYoursAside])
+    // The recording closes as it ends (the timer may end it behind help).
+    case .path(.element(_, .record(.delegate(.save)))): .show(.notice("Meeting saved"))
     case .copied(let title, let isMeeting, let result):
       .show(banner(for: title, copied: result, isMeeting: isMeeting))
     default: nil

@@ -191,6 +191,11 @@ struct AppFlowTests {
     let saved = try #require(try DataFile(path: app.dataPath).load())
     #expect(
       saved.first?.meetings.first?.transcript == "Ada: Finished the picker\nAda: half typed")
+    // Said, so that quitting mid-meeting is not taken for losing it.
+    let said = try app.session.screen(history: true)
+    #expect(
+      said.contains("the meeting in progress was saved in “\(saved.first?.title ?? "?")”"),
+      "\(said)")
   }
 
   /// Ctrl-C with a new standup typed into the add sheet says the standup is

@@ -87,6 +87,7 @@ extension AppFeatureTests {
       $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
       $0.standupsList.standups[id: edited.id]?.meetings.insert(meeting, at: 0)
       $0.path.pop(from: 1)
+      $0.meetingsSavedOnQuit = [edited.title]
     }
     #expect(meeting.attendeeNames(in: edited) == ["Blob", "Blob Jr", "Blob Sr"])
     // One recorded before rosters were kept shows the standup's.
@@ -114,6 +115,7 @@ extension AppFeatureTests {
       $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 1) }
       $0.standupsList.standups[id: standup.id]?.meetings.insert(meeting, at: 1)
       $0.path.pop(from: 1)
+      $0.meetingsSavedOnQuit = [standup.title]
     }
     let meetings = store.state.standupsList.standups[id: standup.id]?.meetings
     #expect(meetings == meetings?.newestFirst)
@@ -138,6 +140,7 @@ extension AppFeatureTests {
       $0.path[id: 0]?.modify(\.detail) { $0.standup.meetings.insert(meeting, at: 0) }
       $0.standupsList.standups[id: standup.id]?.meetings.insert(meeting, at: 0)
       $0.path.pop(from: 1)
+      $0.meetingsSavedOnQuit = [standup.title]
     }
     // What --print-route prints: the standup, not a recording to start again.
     #expect(!Route(state: store.state).path.hasSuffix("/record"))

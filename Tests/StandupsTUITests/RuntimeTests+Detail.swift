@@ -105,6 +105,26 @@ extension RuntimeTests {
     #expect(runtime.state.path.count == 1)
     #expect(runtime.state.standupsList.standups[0].meetings.count == 1)
   }
+
+  /// A meeting that ends (saved from the alert, or by its timer, perhaps
+  /// behind full help) says it was saved; a discarded one says nothing.
+  @Test func anEndedMeetingSaysItWasSaved() async {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    let before = Standup.mock.meetings.count
+    runtime.press(.enter, .char("s"))
+    runtime.type("Shipped")
+    runtime.press(.escape, .escape, .char("s"))  // clear the line, end, Save and end
+    await settle { runtime.state.path.count == 1 }
+    runtime.render()
+    #expect(runtime.state.standupsList.standups[0].meetings.count == before + 1)
+    #expect(backend.shows("Meeting saved"), "\(backend.lines)")
+
+    runtime.press(.char("s"), .escape, .char("d"))  // start again, end, Discard
+    await settle { runtime.state.path.count == 1 }
+    runtime.render()
+    #expect(runtime.state.standupsList.standups[0].meetings.count == before + 1)
+    #expect(!backend.shows("Meeting saved"), "\(backend.lines)")
+  }
 }
 
 /// The detail's list of past meetings, longer than the screen.

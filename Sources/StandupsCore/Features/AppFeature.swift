@@ -23,6 +23,9 @@ public struct AppFeature: Reducer {
     /// Where the standup in the open edit sheet stood in the list before
     /// another writer deleted it: saving the sheet brings it back there.
     public var restorePlace: ListPlace<Standup.ID>?
+    /// The titles of the standups whose meetings in progress quitting
+    /// saved, for the note at exit.
+    public var meetingsSavedOnQuit: [String] = []
 
     public init(
       path: StackState<Path.State> = StackState(),
@@ -243,6 +246,10 @@ public struct AppFeature: Reducer {
             recording.secondsElapsed > 0 || !recording.transcript.isEmpty
           else { return nil }
           return (id, recording.transcript)
+        }
+        state.meetingsSavedOnQuit = recordings.compactMap { id, _ in
+          guard case .record(let recording) = state.path[id: id] else { return nil }
+          return recording.standup.title
         }
         let saved = recordings.map { saveMeeting(transcript: $1, recordedBy: $0, in: &state) }
         // Saved, the recording is over: what is left open (the route
