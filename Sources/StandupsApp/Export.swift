@@ -86,14 +86,16 @@ struct Export: AsyncParsableCommand {
       standup.meetings = [meeting]
       selection = [standup]
     }
-    if let since = since.flatMap(MarkdownExport.Day.init(parsing:)) {
-      selection = MarkdownExport.selecting(selection, since: since, timeZone: .process)
+    let sinceDay = since.flatMap(MarkdownExport.Day.init(parsing:))
+    if let sinceDay {
+      selection = MarkdownExport.selecting(selection, since: sinceDay, timeZone: .process)
     }
 
     let output: Data
     switch format {
     case .markdown:
-      output = Data(MarkdownExport.markdown(standups: selection, timeZone: .process).utf8)
+      output = Data(
+        MarkdownExport.markdown(standups: selection, timeZone: .process, since: sinceDay).utf8)
     case .json:
       do {
         // Exactly what the app would save: the output is a data file as it is.

@@ -33,10 +33,14 @@ import TerminalUI
 /// neither format nor restructure the document.
 public enum MarkdownExport {
   /// All of `standups`, in their order, a blank line apart.
+  /// `since`: the day the meetings were selected from (`selecting`), for
+  /// what a standup with none since then says.
   public static func markdown(
-    standups: some Sequence<Standup>, timeZone: LocalTime
+    standups: some Sequence<Standup>, timeZone: LocalTime, since: Day? = nil
   ) -> String {
-    standups.map { markdown(standup: $0, timeZone: timeZone) }.joined(separator: "\n")
+    standups.map {
+      section($0, meetings: Array($0.meetings), timeZone: timeZone, since: since)
+    }.joined(separator: "\n")
   }
 
   /// One standup: its heading, length, theme and attendees, then its meetings.
@@ -153,9 +157,9 @@ public enum MarkdownExport {
 
   // MARK: - Formatting
 
-  private static func section(_ standup: Standup, meetings: [Meeting], timeZone: LocalTime)
-    -> String
-  {
+  private static func section(
+    _ standup: Standup, meetings: [Meeting], timeZone: LocalTime, since: Day? = nil
+  ) -> String {
     let title = escaped(standup.title, startsBlock: false)
     var lines = ["# " + (title.isEmpty ? "Untitled" : title)]
     let names = standup.attendees.map { escaped($0.name, startsBlock: false) }
@@ -165,7 +169,7 @@ public enum MarkdownExport {
         + (names.isEmpty ? [] : [names.joined(separator: ", ")]))
         .joined(separator: " · "))
     if meetings.isEmpty {
-      lines += ["", "_No meetings._"]
+      lines += ["", since.map { "_No meetings since \($0)._" } ?? "_No meetings._"]
     }
     // Newest first; meetings at the same moment keep their stored order.
     let ordered = meetings.enumerated().sorted {

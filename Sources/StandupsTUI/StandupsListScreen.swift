@@ -155,7 +155,7 @@ enum StandupsListScreen {
     // Cut, it is padded to the width (a wide character did not fit): the
     // quote closes after the ellipsis.
     if quoted != inert { quoted = String(quoted.reversed().drop { $0 == " " }.reversed()) }
-    let lines = ["No standups match '\(quoted)'", "", "esc clears the filter"]
+    let lines = ["No standups match “\(quoted)”", "", "esc clears the filter"]
     let top = max(0, (canvas.bounds.height - lines.count) / 2)
     for (i, line) in lines.enumerated() {
       canvas.put(

@@ -129,6 +129,8 @@ struct ExportEndToEndTests {
     let later = try data.export(["--since", "2025-11-21"])
     #expect(later.status == 0)
     #expect(!later.stdout.contains("## "))
+    #expect(later.stdout.contains("_No meetings since 2025-11-21._"), "\(later.stdout)")
+    #expect(!later.stdout.contains("_No meetings._"))
   }
 
   @Test func jsonIsADataFileOfTheSelectionAndNoFileChanges() throws {

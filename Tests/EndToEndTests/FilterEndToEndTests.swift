@@ -47,7 +47,7 @@ struct FilterEndToEndTests {
     try app.session.sendKeys("/")
     try await app.session.waitForText("Filter:")
     try app.session.type("CREME q")
-    try await app.session.waitForText("No standups match 'CREME q'")
+    try await app.session.waitForText("No standups match “CREME q”")
     try await app.session.waitForText("0 of 3")
     try app.session.sendKeys("BSpace", "BSpace")
     try await app.session.waitForText("1 of 3")

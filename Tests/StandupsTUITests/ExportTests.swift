@@ -57,7 +57,8 @@ struct ExportTests {
     let since = try #require(MarkdownExport.Day(parsing: "2026-11-19"))
     let standups: IdentifiedArrayOf<Standup> = [design, engineering]
     let inUTC = MarkdownExport.selecting(standups, since: since, timeZone: utcTime)
-    assertMarkdown(MarkdownExport.markdown(standups: inUTC, timeZone: utcTime), named: "since")
+    assertMarkdown(
+      MarkdownExport.markdown(standups: inUTC, timeZone: utcTime, since: since), named: "since")
     // 23:30 UTC on the 18th is before the 19th in UTC…
     #expect(inUTC[id: design.id]?.meetings.ids.elements == [.init(201), .init(202)])
     // …and 00:30 on the 19th in Paris: inclusive.

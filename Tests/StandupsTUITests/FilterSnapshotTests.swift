@@ -45,13 +45,13 @@ import TextSnapshotTesting
     let state = filtered("zebra\u{1B}[31m", isEditing: false)
     #expect(state.standupsList.selection == nil)
     assertScreen(state)
-    #expect(draw(state, size: .large).shows("No standups match 'zebra␛[31m'"))
+    #expect(draw(state, size: .large).shows("No standups match “zebra␛[31m”"))
     #expect(draw(state, size: .large).shows("0 of 9"))
     // Cut where a two-column character does not fit, the quote closes
     // right after the ellipsis.
     let wide = filtered(String(repeating: "会議室の予定", count: 10), isEditing: false)
     let line = draw(wide, size: .large).lines.first { $0.contains("No standups match") }
-    #expect(line?.contains("…'") == true, "\(String(describing: line))")
+    #expect(line?.contains("…”") == true, "\(String(describing: line))")
   }
 
   @Test func filterLineKeys() {
