@@ -16,7 +16,7 @@ struct RouteEndToEndTests {
     ("standups:///2", "Engineering"),
     ("/aaaaaaaa/edit", "Edit standup"),
     ("/design/edit/attendees/2", "› 2."),
-    ("/design/delete", "Are you sure you want to delete this standup?"),
+    ("/design/delete", "Are you sure you want to delete this standup and"),
     ("/design/record", "Speaker 1 of 2"),
     ("/design/meetings/1", "Shipped the colour picker."),
   ])

@@ -136,7 +136,7 @@ struct AppFeatureTests {
 
     await openDetail(.mock, in: store)
     await store.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
-      $0.path[id: 0]?.modify(\.detail) { $0.destination = .alert(.deleteStandup) }
+      $0.path[id: 0]?.modify(\.detail) { $0.destination = .alert(.deleteStandup($0.standup)) }
     }
     await store.send(
       .path(.element(id: 0, action: .detail(.destination(.presented(.alert(.confirmDeletion))))))
@@ -184,7 +184,8 @@ struct AppFeatureTests {
       $0.standupsList.destination = .alert(
         AlertState(
           title: "Delete?",
-          message: "Are you sure you want to delete “\(deletion.deleted.title)”?",
+          message: "Are you sure you want to delete “\(deletion.deleted.title)”"
+            + (deletion.deleted.meetingCount == 1 ? " and its meeting?" : "?"),
           buttons: [.destructive("Yes", action: .confirmDeletion(id)), .cancel("Nevermind")]
         ))
     }
@@ -197,7 +198,7 @@ struct AppFeatureTests {
     let fromDetail = makeStore(initial)
     await openDetail(deletion.deleted, in: fromDetail)
     await fromDetail.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
-      $0.path[id: 0]?.modify(\.detail) { $0.destination = .alert(.deleteStandup) }
+      $0.path[id: 0]?.modify(\.detail) { $0.destination = .alert(.deleteStandup($0.standup)) }
     }
     await fromDetail.send(
       .path(.element(id: 0, action: .detail(.destination(.presented(.alert(.confirmDeletion))))))

@@ -18,7 +18,7 @@ struct StandupDetailTests {
 
   static let deleteAlert = AlertState<StandupDetail.Destination.Alert>(
     title: "Delete?",
-    message: "Are you sure you want to delete this standup?",
+    message: "Are you sure you want to delete this standup and its meeting?",
     buttons: [
       .destructive("Yes", action: .confirmDeletion),
       .cancel("Nevermind"),
@@ -94,7 +94,8 @@ struct StandupDetailTests {
 
   @Test
   func cancelEditLeavesAnAlertAlone() async {
-    let store = makeStore(StandupDetail.State(destination: .alert(.deleteStandup), standup: .mock))
+    let store = makeStore(
+      StandupDetail.State(destination: .alert(.deleteStandup(.mock)), standup: .mock))
 
     await store.send(.cancelEditButtonTapped)
   }

@@ -168,7 +168,7 @@ struct StandupsListTests {
   func discardLeavesAnAlertAlone() async {
     let alert = AlertState<StandupsList.Destination.Alert>(
       title: "Delete?",
-      message: "Are you sure you want to delete “Design”?",
+      message: "Are you sure you want to delete “Design” and its meeting?",
       buttons: [
         .destructive("Yes", action: .confirmDeletion(Standup.mock.id)),
         .cancel("Nevermind"),
@@ -232,7 +232,7 @@ struct StandupsListTests {
       $0.destination = .alert(
         AlertState(
           title: "Delete?",
-          message: "Are you sure you want to delete “Design”?",
+          message: "Are you sure you want to delete “Design” and its meeting?",
           buttons: [
             .destructive("Yes", action: .confirmDeletion(Standup.mock.id)),
             .cancel("Nevermind"),
@@ -255,7 +255,7 @@ struct StandupsListTests {
       $0.destination = .alert(
         AlertState(
           title: "Delete?",
-          message: "Are you sure you want to delete “Design”?",
+          message: "Are you sure you want to delete “Design” and its meeting?",
           buttons: [
             .destructive("Yes", action: .confirmDeletion(Standup.mock.id)),
             .cancel("Nevermind"),

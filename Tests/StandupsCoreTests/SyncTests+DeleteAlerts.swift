@@ -14,7 +14,7 @@ extension SyncTests {
     await store.send(.standupsList(.deleteButtonTapped(id))) {
       $0.standupsList.destination = .alert(
         AlertState(
-          title: "Delete?", message: "Are you sure you want to delete “Design”?",
+          title: "Delete?", message: "Are you sure you want to delete “Design” and its meeting?",
           buttons: [.destructive("Yes", action: .confirmDeletion(id)), .cancel("Nevermind")]))
     }
     var renamed = Standup.mock
@@ -39,7 +39,7 @@ extension SyncTests {
     let store = makeStore(
       AppFeature.State(path: path, standupsList: StandupsList.State(standups: [.mock])))
     await store.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
-      $0.path[id: 0]?.modify(\.detail) { $0.destination = .alert(.deleteStandup) }
+      $0.path[id: 0]?.modify(\.detail) { $0.destination = .alert(.deleteStandup($0.standup)) }
     }
     var changed = Standup.mock
     changed.meetings.insert(

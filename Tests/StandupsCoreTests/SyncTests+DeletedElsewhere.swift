@@ -137,7 +137,7 @@ extension SyncTests {
       AppFeature.State(standupsList: StandupsList.State(standups: [.mock, .engineeringMock])))
     let id = Standup.mock.id
     let alert = AlertState<StandupsList.Destination.Alert>(
-      title: "Delete?", message: "Are you sure you want to delete “Design”?",
+      title: "Delete?", message: "Are you sure you want to delete “Design” and its meeting?",
       buttons: [.destructive("Yes", action: .confirmDeletion(id)), .cancel("Nevermind")])
     await store.send(.standupsList(.deleteButtonTapped(id))) {
       $0.standupsList.destination = .alert(alert)

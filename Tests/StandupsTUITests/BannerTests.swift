@@ -144,7 +144,9 @@ struct BannerTests {
     let size = Size(width: 32, height: 10)
     let state = appState(
       [.mock],
-      path: [.detail(StandupDetail.State(destination: .alert(.deleteStandup), standup: .mock))])
+      path: [
+        .detail(StandupDetail.State(destination: .alert(.deleteStandup(.mock)), standup: .mock))
+      ])
     let screen = draw(state, ui: ShellUI(banner: Self.offline), size: size)
     let buttons = screen.lines.firstIndex { $0.contains("[ Yes ]") }
     let row = buttons.map { screen.lines[$0] } ?? ""

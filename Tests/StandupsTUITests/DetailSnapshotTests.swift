@@ -61,12 +61,12 @@ import TextSnapshotTesting
   }
 
   @Test func deleteAlertOverDetail() {
-    let state = detail(.mock, destination: .alert(.deleteStandup))
+    let state = detail(.mock, destination: .alert(.deleteStandup(.mock)))
     assertScreen(state, sizes: [.large, .small])
   }
 
   @Test func deleteAlertOverDetailWithYesFocused() {
-    let alert = AlertState<StandupDetail.Destination.Alert>.deleteStandup
+    let alert = AlertState<StandupDetail.Destination.Alert>.deleteStandup(.mock)
     var ui = ShellUI()
     ui.alertFocus = (alert.id, 0)
     let state = detail(.mock, destination: .alert(alert))

@@ -289,7 +289,8 @@ struct Screen {
           withMeetings,
           path: [
             .detail(
-              StandupDetail.State(destination: .alert(.deleteStandup), standup: .withMeetings))
+              StandupDetail.State(
+                destination: .alert(.deleteStandup(.withMeetings)), standup: .withMeetings))
           ]),
         marker: "Delete?"),
       Screen(

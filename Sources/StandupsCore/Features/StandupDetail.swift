@@ -92,7 +92,7 @@ public struct StandupDetail: Reducer {
         return .none
 
       case .deleteButtonTapped:
-        state.destination = .alert(.deleteStandup)
+        state.destination = .alert(.deleteStandup(state.standup))
         return .none
 
       case .deleteMeetingButtonTapped(let id):
@@ -185,10 +185,10 @@ extension AlertState where Action == StandupDetail.Destination.Alert {
     )
   }
 
-  public static var deleteStandup: Self {
+  public static func deleteStandup(_ standup: Standup) -> Self {
     Self(
       title: "Delete?",
-      message: "Are you sure you want to delete this standup?",
+      message: "Are you sure you want to delete this standup\(standup.andItsMeetings)?",
       buttons: [
         .destructive("Yes", action: .confirmDeletion),
         .cancel("Nevermind"),

@@ -297,11 +297,22 @@ public struct StandupsList: Reducer {
   }
 }
 
+extension Standup {
+  /// " and its 3 meetings", for a delete alert: they go with it.
+  var andItsMeetings: String {
+    switch meetingCount {
+    case 0: ""
+    case 1: " and its meeting"
+    case let count: " and its \(count) meetings"
+    }
+  }
+}
+
 extension AlertState where Action == StandupsList.Destination.Alert {
   static func deleteStandup(_ standup: Standup) -> Self {
     Self(
       title: "Delete?",
-      message: "Are you sure you want to delete “\(standup.title)”?",
+      message: "Are you sure you want to delete “\(standup.title)”\(standup.andItsMeetings)?",
       buttons: [
         .destructive("Yes", action: .confirmDeletion(standup.id)),
         .cancel("Nevermind"),

@@ -54,7 +54,7 @@ extension Route {
         detail.destination = .edit(
           StandupForm.State(focus: .attendee(attendees[position - 1].id), standup: standup))
       case .delete:
-        detail.destination = .alert(.deleteStandup)
+        detail.destination = .alert(.deleteStandup(detail.standup))
       case .record:
         path.append(.detail(detail))
         path.append(.record(RecordMeeting.State(standup: standup)))
