@@ -96,7 +96,7 @@ public enum StandupsView {
   {
     let name = (isMeeting ? "a meeting of " : "") + "\(Sanitizer.quoted(title))"
     return switch result {
-    case .sent: .notice("Copied \(name) as Markdown: sent to the terminal's clipboard")
+    case .sent: .notice("Sent \(name) to the terminal's clipboard as Markdown")
     case .tooLarge(let bytes):
       .error(
         "\(isMeeting ? "A meeting of \(Sanitizer.quoted(title))" : name) is too large to copy (\(bytes / 1024) KB; the clipboard takes 64 KB): use standups export"

@@ -72,6 +72,6 @@ struct ClipboardTests {
     #expect(
       StandupsView.message(for: .copied(title: "Design", isMeeting: true, .sent))
         == .show(
-          .notice("Copied a meeting of “Design” as Markdown: sent to the terminal's clipboard")))
+          .notice("Sent a meeting of “Design” to the terminal's clipboard as Markdown")))
   }
 }
