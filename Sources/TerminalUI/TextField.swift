@@ -1,7 +1,7 @@
 /// Draws a `TextFieldState` on one row, scrolled horizontally so the cursor is
 /// always visible. Drawing is a pure function of the state and the width: the
 /// text starts at its beginning when the cursor fits, and otherwise the cursor
-/// sits in the last column.
+/// sits in the last column, with "…" in the first for the text before it.
 public struct TextField: Hashable, Sendable {
   public var state: TextFieldState
   /// Shown, dimmed, while the text is empty.
@@ -69,6 +69,10 @@ public struct TextField: Hashable, Sendable {
       let start = state.text.index(state.text.startIndex, offsetBy: first)
       canvas.within(Rect(x: 0, y: 0, width: width, height: 1)) {
         $0.put(String(state.text[start...]), x: 0, y: 0, style: style)
+        // Scrolled sideways: the first column says there is more before it.
+        if first > 0, cursorColumn > 0 {
+          $0.put(TextWidth.ellipsis, x: 0, y: 0, style: placeholderStyle)
+        }
       }
     }
     if isFocused { canvas.setCursor(x: cursorColumn, y: 0) }
