@@ -25,13 +25,38 @@ enum MeetingDetailScreen {
     ])
   }
 
-  /// The transcript's lines as shown at `size`: each wrapped to the width.
+  /// The transcript's lines as shown at `size`: each wrapped to the width,
+  /// a note's later rows under its text, clear of its speaker's label (as
+  /// the recording showed it), where the label takes at most half the row.
   static func wrappedLines(_ state: MeetingDetail.State, size: Size) -> [[String]] {
     // A column clear of the scrollbar.
     let width = max(1, size.width - 7)
+    let names = speakers(state)
     return state.transcriptLines.map { line -> [String] in
-      line.isEmpty ? [""] : TextWidth.wrap(String(line), width: width)
+      guard !line.isEmpty else { return [""] }
+      guard let speaker = speaker(of: line, among: names) else {
+        return TextWidth.wrap(String(line), width: width)
+      }
+      let indent = TextWidth.of(Sanitizer.inert(speaker)) + 2
+      guard indent <= width / 2 else { return TextWidth.wrap(String(line), width: width) }
+      let text = line.dropFirst(speaker.count + 2)
+      let rows = TextWidth.wrap(String(text), width: width - indent)
+      let pad = String(repeating: " ", count: indent)
+      return rows.enumerated().map { ($0.offset == 0 ? speaker + ": " : pad) + $0.element }
     }
+  }
+
+  /// Who may have spoken: the names of the meeting's attendees (a note's
+  /// line is "Name: text").
+  static func speakers(_ state: MeetingDetail.State) -> Set<String> {
+    Set(state.meeting.attendeeNames(in: state.standup).filter { !$0.isEmpty })
+  }
+
+  /// The speaker `line` begins with, if it begins with one of `names` and ": ".
+  static func speaker(of line: Substring, among names: Set<String>) -> String? {
+    guard let separator = line.range(of: ": ") else { return nil }
+    let name = String(line[..<separator.lowerBound])
+    return names.contains(name) ? name : nil
   }
 
   /// Transcript rows a screen of `size` shows: below the chrome, the date,
@@ -90,8 +115,18 @@ enum MeetingDetailScreen {
       // A larger terminal than the one scrolled in shows a full screen still.
       let offset = min(
         state.scrollPosition.row(in: lines.map(\.count)), max(0, rows.count - visible))
+      let counts = lines.map(\.count)
+      let names = speakers(state)
+      let transcript = state.transcriptLines
       for (i, row) in rows.dropFirst(offset).prefix(visible).enumerated() {
         content.put(row, x: 3, y: top + i, width: max(0, width - 4))
+        // A note's first row: its speaker in bold, as while recording.
+        let position = TranscriptPosition(row: offset + i, in: counts)
+        if position.row == 0, let speaker = speaker(of: transcript[position.line], among: names),
+          TextWidth.of(Sanitizer.inert(speaker)) + 2 <= max(1, size.width - 7) / 2
+        {
+          content.put(speaker + ":", x: 3, y: top + i, style: .bold)
+        }
       }
       Scrollbar.draw(
         in: &content, x: width - 1, y: top, height: visible, count: rows.count, offset: offset,

@@ -313,6 +313,18 @@ import TextSnapshotTesting
     #expect(top.shows("word30"))
     // (The attendees line above the transcript may be cut; no transcript row is.)
     #expect(!top.lines.dropFirst(6).joined().contains("…"), "\(top.lines)")
+    // A note's later rows go under its text, clear of the speaker's label,
+    // which is bold.
+    let first = try #require(top.lines.firstIndex { $0.contains("Blob: word1 ") })
+    let column = try #require(top.lines[first].range(of: "word1 ")).lowerBound
+    let next = top.lines[first + 1]
+    #expect(next[..<column].allSatisfy { $0 == " " }, "\(top.lines)")
+    #expect(next[column...].hasPrefix("word"), "\(top.lines)")
+    let label = top.lines[first].distance(
+      from: top.lines[first].startIndex,
+      to: try #require(top.lines[first].range(of: "Blob:")).lowerBound)
+    #expect(top.screen[label, first].style.attributes.contains(.bold))
+    #expect(!top.screen[label + 6, first].style.attributes.contains(.bold))
 
     let end = try #require(keymap(state, size: size).action(for: .char("G")))
     guard case .app(.path(.element(let id, .meeting(let action)))) = end,
