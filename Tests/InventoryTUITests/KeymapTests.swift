@@ -120,12 +120,7 @@ import Testing
     #expect(backend.shows("e edit"))
     #expect(backend.shows("c duplicate"))
     #expect(backend.shows("d delete"))
-    runtime.press(.char("e"))
-    #expect(backend.layerNames == ["screen", "popover"])
-    runtime.press(.ctrl("u"))
-    runtime.type("Screen")
-    runtime.press(.ctrl("s"))
-    #expect(runtime.state.inventory.items[id: Item.monitor.id]?.name == "Screen")
+    renameTheMonitorInThePopover(runtime, backend)
     runtime.press(.enter, .char("d"))
     #expect(backend.shows("Delete Screen?"))
     runtime.press(.char("y"))
@@ -342,13 +337,23 @@ import Testing
 
   @Test func editInThePopover() {
     let (runtime, backend) = makeRuntime(appState(selection: Item.monitor.id))
+    renameTheMonitorInThePopover(runtime, backend)
+    #expect(backend.layerNames == ["screen"])
+  }
+
+  /// `e`, the name replaced by "Screen", Ctrl-S.
+  func renameTheMonitorInThePopover(
+    _ runtime: InventoryRuntime, _ backend: InMemoryBackend,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     runtime.press(.char("e"))
-    #expect(backend.layerNames == ["screen", "popover"])
+    #expect(backend.layerNames == ["screen", "popover"], sourceLocation: sourceLocation)
     runtime.press(.ctrl("u"))
     runtime.type("Screen")
     runtime.press(.ctrl("s"))
-    #expect(runtime.state.inventory.items[id: Item.monitor.id]?.name == "Screen")
-    #expect(backend.layerNames == ["screen"])
+    #expect(
+      runtime.state.inventory.items[id: Item.monitor.id]?.name == "Screen",
+      sourceLocation: sourceLocation)
   }
 
   @Test func duplicateThroughTheDialog() {
