@@ -100,28 +100,39 @@ extension AsyncParsableCommand {
 extension AsyncParsableCommand {
   /// Parses `arguments`; where they do not parse and a subcommand's name
   /// follows options (`standups --data team.json export`), as they would be
-  /// read with that name first. What that cannot parse is said of the
-  /// subcommand the user named, not of the default one.
+  /// read with that name first. A name may be an option's value
+  /// (`--data render export`): the last one whose reading parses is taken,
+  /// and what none can parse is said of the last, not of the default
+  /// command.
   static func parseSubcommandFirst(_ arguments: [String]) async throws -> any ParsableCommand {
     do {
       return try await asyncParseAsRoot(arguments)
     } catch {
-      guard exitCode(for: error) != .success, let moved = subcommandMovedFirst(arguments) else {
-        throw error
+      let readings = subcommandMovedFirst(arguments)
+      guard exitCode(for: error) != .success, !readings.isEmpty else { throw error }
+      var firstError: (any Error)?
+      for reading in readings {
+        do {
+          return try await asyncParseAsRoot(reading)
+        } catch {
+          if firstError == nil { firstError = error }
+        }
       }
-      return try await asyncParseAsRoot(moved)
+      throw firstError ?? error
     }
   }
 
-  /// `arguments` with the first subcommand name after leading options put
-  /// first; nil when they begin with a subcommand or hold none before `--`.
-  static func subcommandMovedFirst(_ arguments: [String]) -> [String]? {
-    guard let first = arguments.first, first.hasPrefix("-") else { return nil }
+  /// `arguments` read with each subcommand name after leading options put
+  /// first, the last name first; none when they begin with a subcommand or
+  /// hold none before `--`.
+  static func subcommandMovedFirst(_ arguments: [String]) -> [[String]] {
+    guard let first = arguments.first, first.hasPrefix("-") else { return [] }
     let names = Set(configuration.subcommands.map { $0._commandName })
     let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
-    guard let index = arguments[..<end].firstIndex(where: names.contains) else { return nil }
-    var moved = arguments
-    moved.remove(at: index)
-    return [arguments[index]] + moved
+    return arguments[..<end].indices.reversed().filter { names.contains(arguments[$0]) }.map {
+      var moved = arguments
+      moved.remove(at: $0)
+      return [arguments[$0]] + moved
+    }
   }
 }

@@ -179,6 +179,16 @@ struct UsageTests {
     #expect(after.stdout == first.stdout)
     #expect(after.stdout.contains("# Design"), "\(after.stdout)")
 
+    // A value named like a command is the option's: the command is export,
+    // whatever the file "render" holds or lacks.
+    let asWritten = try Harness.run(
+      standups, ["export", "--data", "render"], environment: Self.environment)
+    let valueFirst = try Harness.run(
+      standups, ["--data", "render", "export"], environment: Self.environment)
+    #expect(valueFirst.status == asWritten.status)
+    #expect(valueFirst.stdout == asWritten.stdout)
+    #expect(valueFirst.stderr == asWritten.stderr)
+
     let render = try Harness.run(standups, ["--no-color", "render"], environment: Self.environment)
     #expect(render.status == 64)
     #expect(render.stderr.contains("Unknown option '--no-color'"), "\(render.stderr)")
