@@ -94,9 +94,11 @@ public enum StandupsView {
   static func banner(for title: String, copied result: ClipboardResult, isMeeting: Bool = false)
     -> Banner
   {
-    let name = (isMeeting ? "a meeting of " : "") + "\(Sanitizer.quoted(title))"
+    // Cut so that the notice fits one row at 80 columns.
+    let name =
+      isMeeting ? "a meeting of \(Sanitizer.quoted(title, columns: 26))" : Sanitizer.quoted(title)
     return switch result {
-    case .sent: .notice("Sent \(name) to the terminal's clipboard as Markdown")
+    case .sent: .notice("Sent \(name) to the clipboard as Markdown")
     case .tooLarge(let bytes):
       .error(
         "\(isMeeting ? "A meeting of \(Sanitizer.quoted(title))" : name) is too large to copy (\(bytes / 1024) KB; the clipboard takes 64 KB): use standups export"

@@ -67,7 +67,7 @@ struct ClipboardEndToEndTests {
     // Enter opens the highlighted meeting now (it starts one on the first row).
     try await app.session.waitForText("enter open")
     try app.session.sendKeys("y")
-    try await app.session.waitForText("to the terminal's clipboard as Markdown")
+    try await app.session.waitForText("to the clipboard as Markdown")
     let meeting = try export(app, route: "/1/meetings/2")
     #expect(meeting.contains("Sketched the settings screen"))
     #expect(!meeting.contains("Shipped the colour picker"))

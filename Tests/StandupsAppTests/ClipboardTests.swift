@@ -3,6 +3,7 @@ import Foundation
 import StandupsCore
 import StandupsTUI
 import TerminalApp
+import TerminalUI
 import Testing
 
 @testable import StandupsApp
@@ -71,7 +72,19 @@ struct ClipboardTests {
     #expect(banner.text.hasPrefix("A meeting of “Design” is too large"), "\(banner.text)")
     #expect(
       StandupsView.message(for: .copied(title: "Design", isMeeting: true, .sent))
-        == .show(
-          .notice("Sent a meeting of “Design” to the terminal's clipboard as Markdown")))
+        == .show(.notice("Sent a meeting of “Design” to the clipboard as Markdown")))
+    // A long title is cut so that the notice fits a row of 80 columns.
+    let long = String(repeating: "Platform Engineering ", count: 3)
+    for isMeeting in [true, false] {
+      guard
+        case .show(let banner) = StandupsView.message(
+          for: .copied(title: long, isMeeting: isMeeting, .sent))
+      else {
+        Issue.record("no banner")
+        continue
+      }
+      #expect(TextWidth.of(banner.text) <= 78, "\(banner.text)")
+      #expect(banner.text.contains("Platform Engineering"))
+    }
   }
 }
