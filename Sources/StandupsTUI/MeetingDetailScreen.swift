@@ -37,13 +37,23 @@ enum MeetingDetailScreen {
       guard let speaker = speaker(of: line, among: names) else {
         return TextWidth.wrap(String(line), width: width)
       }
-      let indent = TextWidth.of(Sanitizer.inert(speaker)) + 2
-      guard indent <= width / 2 else { return TextWidth.wrap(String(line), width: width) }
+      let label = self.label(speaker, width: width)
+      let indent = TextWidth.of(label) + 2
       let text = line.dropFirst(speaker.count + 2)
-      let rows = TextWidth.wrap(String(text), width: width - indent)
+      let rows = TextWidth.wrap(String(text), width: max(1, width - indent))
       let pad = String(repeating: " ", count: indent)
-      return rows.enumerated().map { ($0.offset == 0 ? speaker + ": " : pad) + $0.element }
+      return rows.enumerated().map { ($0.offset == 0 ? label + ": " : pad) + $0.element }
     }
+  }
+
+  /// A speaker's label in a transcript `width` columns wide: the name, cut
+  /// with "…" to leave the note at least half the row, as the recording
+  /// cut it.
+  static func label(_ speaker: String, width: Int) -> String {
+    var label = TextWidth.truncate(Sanitizer.inert(speaker), to: max(1, width / 2 - 2))
+    // Cut where a wide character did not fit, it is padded: the ":" follows the "…".
+    while label.last == " " { label.removeLast() }
+    return label
   }
 
   /// Who may have spoken: the names of the meeting's attendees (a note's
@@ -122,10 +132,9 @@ enum MeetingDetailScreen {
         content.put(row, x: 3, y: top + i, width: max(0, width - 4))
         // A note's first row: its speaker in bold, as while recording.
         let position = TranscriptPosition(row: offset + i, in: counts)
-        if position.row == 0, let speaker = speaker(of: transcript[position.line], among: names),
-          TextWidth.of(Sanitizer.inert(speaker)) + 2 <= max(1, size.width - 7) / 2
-        {
-          content.put(speaker + ":", x: 3, y: top + i, style: .bold)
+        if position.row == 0, let speaker = speaker(of: transcript[position.line], among: names) {
+          let label = label(speaker, width: max(1, size.width - 7))
+          content.put(label + ":", x: 3, y: top + i, style: .bold)
         }
       }
       Scrollbar.draw(

@@ -294,8 +294,8 @@ import TextSnapshotTesting
   /// bottom, no further (G goes there, g back to the top).
   @Test func aLongTranscriptWrapsAndScrollsToItsEnd() throws {
     var standup = Standup.mock
-    let long = (1...30).map { "word\($0)" }.joined(separator: " ")
-    let lines = ["Blob: " + long] + (1...20).map { "Blob Jr: line \($0)" }
+    let long2 = (1...30).map { "word\($0)" }.joined(separator: " ")
+    let lines = ["Blob: " + long2] + (1...20).map { "Blob Jr: line \($0)" }
     let meeting = Meeting(
       id: .init(UUID(70)), date: Date(timeIntervalSince1970: 1_700_000_000),
       transcript: lines.joined(separator: "\n"))
@@ -316,15 +316,40 @@ import TextSnapshotTesting
     // A note's later rows go under its text, clear of the speaker's label,
     // which is bold.
     let first = try #require(top.lines.firstIndex { $0.contains("Blob: word1 ") })
-    let column = try #require(top.lines[first].range(of: "word1 ")).lowerBound
-    let next = top.lines[first + 1]
+    let firstLine = top.lines[first]
+    let column = firstLine.distance(
+      from: firstLine.startIndex, to: try #require(firstLine.range(of: "word1 ")).lowerBound)
+    let next = Array(top.lines[first + 1])
     #expect(next[..<column].allSatisfy { $0 == " " }, "\(top.lines)")
-    #expect(next[column...].hasPrefix("word"), "\(top.lines)")
+    #expect(String(next[column...]).hasPrefix("word"), "\(top.lines)")
     let label = top.lines[first].distance(
       from: top.lines[first].startIndex,
       to: try #require(top.lines[first].range(of: "Blob:")).lowerBound)
     #expect(top.screen[label, first].style.attributes.contains(.bold))
     #expect(!top.screen[label + 6, first].style.attributes.contains(.bold))
+
+    // A name too long for half the row is cut, as while recording.
+    let name = String(repeating: "Bartholomew ", count: 4) + "Smythe"
+    var long = standup
+    long.attendees[0].name = name
+    let note = Meeting(
+      id: .init(UUID(71)), date: meeting.date, transcript: name + ": " + long.title + " " + long2)
+    long.meetings = [note]
+    let cut = draw(
+      appState(
+        [long],
+        path: [
+          .detail(StandupDetail.State(standup: long, selection: note.id)),
+          .meeting(MeetingDetail.State(meeting: note, standup: long)),
+        ]), size: size)
+    let labelRow = try #require(
+      cut.lines.firstIndex { $0.contains("Bartholomew") && $0.contains("…:") })
+    let labelLine = cut.lines[labelRow]
+    let textColumn = labelLine.distance(
+      from: labelLine.startIndex, to: try #require(labelLine.range(of: "…: ")).upperBound)
+    let nextLine = Array(cut.lines[labelRow + 1])
+    #expect(nextLine[..<textColumn].allSatisfy { $0 == " " }, "\(cut.lines)")
+    #expect(nextLine[textColumn] != " ", "\(cut.lines)")
 
     let end = try #require(keymap(state, size: size).action(for: .char("G")))
     guard case .app(.path(.element(let id, .meeting(let action)))) = end,
