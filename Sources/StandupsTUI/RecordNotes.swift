@@ -18,16 +18,15 @@ enum RecordNotes {
   /// What a notes area shows.
   struct Shown {
     var rows: [Row] = []
-    /// Notes that begin above the first row shown.
+    /// Notes that begin above the first row shown (a note cut at both ends
+    /// counts as later only).
     var earlier = 0
     /// Notes that end below the last row shown.
     var later = 0
-    /// The first row shown, among all the notes' rows.
-    var top = 0
+    /// The first row shown.
+    var top = TranscriptPosition()
     /// The first row shown while following the newest.
-    var newestTop = 0
-    /// Each note's number of rows.
-    var counts: [Int] = []
+    var newestTop = TranscriptPosition()
   }
 
   /// The heading's row and the rows under it, in content `height` rows:
@@ -37,43 +36,112 @@ enum RecordNotes {
     return (top - 1, max(0, height - top - 1))
   }
 
-  /// Each note's rows at content `width`.
-  static func rows(_ state: RecordMeeting.State, width: Int) -> [[Row]] {
-    state.notes.map { note in
-      let indent =
-        note.speaker.isEmpty ? 0 : min(TextWidth.of(Sanitizer.inert(note.speaker)) + 2, width / 2)
-      let lines = TextWidth.wrap(note.text, width: max(1, width - 2 - indent))
-      return (lines.isEmpty ? [""] : lines).enumerated().map {
-        Row(
-          label: $0.offset == 0 && indent > 0 ? note.speaker : nil, indent: indent, text: $0.element
-        )
+  /// A note's rows at content `width`.
+  static func rows(of note: RecordMeeting.Note, width: Int) -> [Row] {
+    let indent =
+      note.speaker.isEmpty ? 0 : min(TextWidth.of(Sanitizer.inert(note.speaker)) + 2, width / 2)
+    let lines = TextWidth.wrap(note.text, width: max(1, width - 2 - indent))
+    return (lines.isEmpty ? [""] : lines).enumerated().map {
+      Row(
+        label: $0.offset == 0 && indent > 0 ? note.speaker : nil, indent: indent, text: $0.element)
+    }
+  }
+
+  /// The notes' rows at one width, each note wrapped only when asked for:
+  /// what is on screen costs what a screenful costs, however long the
+  /// meeting.
+  struct Layout {
+    let notes: [RecordMeeting.Note]
+    let width: Int
+    private var wrapped: [Int: [Row]] = [:]
+
+    init(_ notes: [RecordMeeting.Note], width: Int) {
+      self.notes = notes
+      self.width = width
+    }
+
+    /// How many notes were wrapped.
+    var wrappedCount: Int { wrapped.count }
+
+    mutating func rows(_ line: Int) -> [Row] {
+      if let rows = wrapped[line] { return rows }
+      let rows = RecordNotes.rows(of: notes[line], width: width)
+      wrapped[line] = rows
+      return rows
+    }
+
+    /// The row `count` rows before `position` (after it, when negative),
+    /// as far as the first or last row.
+    mutating func position(_ position: TranscriptPosition, back count: Int)
+      -> TranscriptPosition
+    {
+      var line = min(max(position.line, 0), notes.count - 1)
+      var row = min(max(position.row, 0), rows(line).count - 1)
+      if count < 0 {
+        var rest = -count
+        while rest > 0 {
+          let available = rows(line).count - 1 - row
+          if rest <= available { return TranscriptPosition(line: line, row: row + rest) }
+          guard line + 1 < notes.count else {
+            return TranscriptPosition(line: line, row: row + available)
+          }
+          rest -= available + 1
+          line += 1
+          row = 0
+        }
+      } else {
+        var rest = count
+        while rest > 0 {
+          if rest <= row { return TranscriptPosition(line: line, row: row - rest) }
+          guard line > 0 else { return TranscriptPosition(line: 0, row: 0) }
+          rest -= row + 1
+          line -= 1
+          row = rows(line).count - 1
+        }
       }
+      return TranscriptPosition(line: line, row: row)
     }
   }
 
   /// The rows `height` rows show at content `width`: from the one scrolled
   /// to, or the newest screenful; a scroll past that shows the newest.
   static func shown(_ state: RecordMeeting.State, width: Int, height: Int) -> Shown {
-    let notes = rows(state, width: width)
-    var shown = Shown(counts: notes.map(\.count))
-    let all = notes.flatMap { $0 }
-    guard height > 0, !all.isEmpty else { return shown }
+    var layout = Layout(state.notes, width: width)
+    return shown(state, height: height, layout: &layout)
+  }
+
+  static func shown(_ state: RecordMeeting.State, height: Int, layout: inout Layout) -> Shown {
+    var shown = Shown()
+    guard height > 0, !state.notes.isEmpty else { return shown }
+    let lastLine = state.notes.count - 1
+    let end = TranscriptPosition(line: lastLine, row: layout.rows(lastLine).count - 1)
     // Following the newest, the first note shown is whole (never an older
     // note's end without its speaker), unless the newest alone is taller.
-    shown.newestTop = max(0, all.count - height)
-    let cut = TranscriptPosition(row: shown.newestTop, in: shown.counts)
-    if cut.row > 0, cut.line + 1 < shown.counts.count {
-      shown.newestTop += shown.counts[cut.line] - cut.row
+    var newestTop = layout.position(end, back: height - 1)
+    if newestTop.row > 0, newestTop.line < lastLine {
+      newestTop = TranscriptPosition(line: newestTop.line + 1, row: 0)
     }
-    shown.top =
-      state.notesScroll.map { min($0.row(in: shown.counts), shown.newestTop) }
-      ?? shown.newestTop
-    shown.rows = Array(all[shown.top..<min(all.count, shown.top + height)])
-    let first = TranscriptPosition(row: shown.top, in: shown.counts)
-    shown.earlier = first.line + (first.row > 0 ? 1 : 0)
-    let last = TranscriptPosition(row: shown.top + shown.rows.count - 1, in: shown.counts)
-    shown.later =
-      shown.counts.count - 1 - last.line + (last.row < shown.counts[last.line] - 1 ? 1 : 0)
+    shown.newestTop = newestTop
+    shown.top = newestTop
+    if let scroll = state.notesScroll {
+      let scrolled = layout.position(scroll, back: 0)
+      if scrolled < newestTop { shown.top = scrolled }
+    }
+    var line = shown.top.line
+    var row = shown.top.row
+    var last = shown.top
+    while shown.rows.count < height, line <= lastLine {
+      let rows = layout.rows(line)
+      let taken = rows[row..<min(rows.count, row + height - shown.rows.count)]
+      shown.rows += taken
+      last = TranscriptPosition(line: line, row: row + taken.count - 1)
+      line += 1
+      row = 0
+    }
+    let cutBelow = last.row < layout.rows(last.line).count - 1
+    shown.later = lastLine - last.line + (cutBelow ? 1 : 0)
+    let cutAbove = shown.top.row > 0 && !(cutBelow && last.line == shown.top.line)
+    shown.earlier = shown.top.line + (cutAbove ? 1 : 0)
     return shown
   }
 
@@ -83,19 +151,20 @@ enum RecordNotes {
   {
     let content = Size(width: size.width - 2, height: size.height - 4)
     let page = area(height: content.height).rows
-    let shown = shown(state, width: content.width, height: page)
-    func to(_ row: Int) -> RecordMeeting.Action {
-      row >= shown.newestTop
-        ? .notesScrolled(to: nil)
-        : .notesScrolled(to: TranscriptPosition(row: max(0, row), in: shown.counts))
-    }
-    let canGoUp = shown.top > 0
+    var layout = Layout(state.notes, width: content.width)
+    let shown = shown(state, height: page, layout: &layout)
+    let canGoUp = shown.top > TranscriptPosition()
     let canGoDown = shown.top < shown.newestTop
+    func to(_ offset: Int) -> RecordMeeting.Action {
+      guard canGoUp || canGoDown else { return .notesScrolled(to: nil) }
+      let position = layout.position(shown.top, back: offset)
+      return position < shown.newestTop ? .notesScrolled(to: position) : .notesScrolled(to: nil)
+    }
     return [
-      Command(Self.up.enabled(canGoUp), send: to(shown.top - 1)),
-      Command(Self.down.enabled(canGoDown), send: to(shown.top + 1)),
-      Command(Self.pageUp.enabled(canGoUp), send: to(shown.top - page)),
-      Command(Self.pageDown.enabled(canGoDown), send: to(shown.top + page)),
+      Command(Self.up.enabled(canGoUp), send: to(1)),
+      Command(Self.down.enabled(canGoDown), send: to(-1)),
+      Command(Self.pageUp.enabled(canGoUp), send: to(page)),
+      Command(Self.pageDown.enabled(canGoDown), send: to(-page)),
     ]
   }
 

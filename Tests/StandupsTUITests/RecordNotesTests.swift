@@ -100,6 +100,9 @@ struct RecordNotesTests {
       size: Size(width: 40, height: 12))
     #expect(recording.noteRows.last?.hasSuffix("word30") == true)
     #expect(recording.heading.hasSuffix("↑ 2 earlier"))
+    // Inside the long note, cut at both ends: counted once, as later.
+    #expect(recording.press(.up))
+    #expect(recording.heading.hasSuffix("↑ 1 earlier  ↓ 1 later"))
     while recording.press(.up) {}
     #expect(recording.noteRows.first == "Ada: first")
     #expect(recording.noteRows.dropFirst().first?.hasPrefix("Ada: word1 word2") == true)
@@ -133,5 +136,25 @@ struct RecordNotesTests {
     // Smaller again, it is where it was.
     recording.size = Size(width: 60, height: 14)
     #expect(recording.noteRows == (1...5).map { "Ada: note \($0)" })
+  }
+
+  /// However long the meeting, a frame wraps the notes on screen (and the
+  /// one before them), not all of them.
+  @Test func aLongMeetingWrapsOnlyWhatIsShown() {
+    let notes = (1...10_000).map { RecordMeeting.Note(speaker: "Ada", text: "note \($0)") }
+    var record = RecordMeeting.State(standup: .mock, notes: notes)
+    let rows = RecordNotes.area(height: 20).rows
+    var layout = RecordNotes.Layout(notes, width: 78)
+    let newest = RecordNotes.shown(record, height: rows, layout: &layout)
+    #expect(newest.rows.last?.text == "note 10000")
+    #expect(layout.wrappedCount <= rows + 1, "\(layout.wrappedCount)")
+
+    record.notesScroll = TranscriptPosition(line: 5_000)
+    layout = RecordNotes.Layout(notes, width: 78)
+    let middle = RecordNotes.shown(record, height: rows, layout: &layout)
+    #expect(middle.rows.first?.text == "note 5001")
+    #expect(middle.earlier == 5_000)
+    #expect(middle.later == 10_000 - 5_000 - rows)
+    #expect(layout.wrappedCount <= 2 * rows + 2, "\(layout.wrappedCount)")
   }
 }

@@ -32,3 +32,10 @@ public struct TranscriptPosition: Equatable, Sendable {
     return counts[..<line].reduce(0, +) + min(row, max(0, counts[line] - 1))
   }
 }
+
+extension TranscriptPosition: Comparable {
+  /// Earlier in the transcript: an earlier line, or an earlier row of it.
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.line, lhs.row) < (rhs.line, rhs.row)
+  }
+}
