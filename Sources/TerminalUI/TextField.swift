@@ -1,7 +1,8 @@
 /// Draws a `TextFieldState` on one row, scrolled horizontally so the cursor is
 /// always visible. Drawing is a pure function of the state and the width: the
 /// text starts at its beginning when the cursor fits, and otherwise the cursor
-/// sits in the last column, with "…" in the first for the text before it.
+/// sits in the last column, with "…" in the first for the text before it
+/// (and in the last for text after it, the cursor elsewhere).
 public struct TextField: Hashable, Sendable {
   public var state: TextFieldState
   /// Shown, dimmed, while the text is empty.
@@ -69,9 +70,13 @@ public struct TextField: Hashable, Sendable {
       let start = state.text.index(state.text.startIndex, offsetBy: first)
       canvas.within(Rect(x: 0, y: 0, width: width, height: 1)) {
         $0.put(String(state.text[start...]), x: 0, y: 0, style: style)
-        // Scrolled sideways: the first column says there is more before it.
+        // Scrolled sideways: the first column says there is more before it,
+        // the last that there is more after it (never over the cursor).
         if first > 0, cursorColumn > 0 {
           $0.put(TextWidth.ellipsis, x: 0, y: 0, style: placeholderStyle)
+        }
+        if cursorColumn < width - 1, !Self.fits(state.text[start...], in: width) {
+          $0.put(TextWidth.ellipsis, x: width - 1, y: 0, style: placeholderStyle)
         }
       }
     }
@@ -81,7 +86,8 @@ public struct TextField: Hashable, Sendable {
 
   /// Whether `text` fits `width` columns as drawn; printable ASCII, a
   /// form's usual text drawn on every key, by its length alone.
-  private static func fits(_ text: String, in width: Int) -> Bool {
+  private static func fits(_ text: some StringProtocol, in width: Int) -> Bool {
+    let text = String(text)
     if Sanitizer.isPrintableASCII(text) { return text.utf8.count <= width }
     return TextWidth.of(Sanitizer.inert(text)) <= width
   }

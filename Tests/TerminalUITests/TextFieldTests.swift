@@ -193,14 +193,14 @@ import Testing
     #expect(end.text == "…fgh ")
     #expect(endColumn == 4)
     let (start, startColumn) = draw(field("abcdefgh", cursor: 0), width: 5)
-    #expect(start.text == "abcde")
+    #expect(start.text == "abcd…")
     #expect(startColumn == 0)
   }
 
   @Test func wideGraphemeUnderTheCursorShowsWhole() {
     let (c, column) = draw(field("中文字幕", cursor: 2), width: 5)
     // "…" takes the first column of a wide grapheme: the second is blank.
-    #expect(c.text == "… 字 ")
+    #expect(c.text == "… 字…")
     #expect(column == 2)
     let (atEnd, endColumn) = draw(field("中文字幕"), width: 5)
     #expect(atEnd.text == "… 幕 ")
@@ -248,14 +248,15 @@ import Testing
   }
 
   /// A field not being typed in that cannot show its whole text ends with
-  /// "…"; focused, it shows the text at the cursor instead.
+  /// "…"; focused, it shows the text at the cursor, and "…" where more
+  /// follows out of sight.
   @Test func anUnfocusedTextTooLongForTheFieldEndsWithAnEllipsis() {
     let (cut, _) = draw(field("Maximiliana", cursor: 0), width: 6, focused: false)
     #expect(cut.text == "Maxim…")
     let (fits, _) = draw(field("Max", cursor: 0), width: 6, focused: false)
     #expect(fits.text == "Max   ")
     let (typing, _) = draw(field("Maximiliana", cursor: 0), width: 6)
-    #expect(typing.text == "Maximi")
+    #expect(typing.text == "Maxim…")
   }
 }
 
