@@ -123,19 +123,22 @@ enum MeetingDetailScreen {
       let rows = lines.flatMap { $0 }
       let visible = max(0, content.bounds.height - top)
       // A larger terminal than the one scrolled in shows a full screen still.
-      let offset = min(
-        state.scrollPosition.row(in: lines.map(\.count)), max(0, rows.count - visible))
       let counts = lines.map(\.count)
+      let offset = min(state.scrollPosition.row(in: counts), max(0, rows.count - visible))
       let names = speakers(state)
       let transcript = state.transcriptLines
+      var position = TranscriptPosition(row: offset, in: counts)
       for (i, row) in rows.dropFirst(offset).prefix(visible).enumerated() {
         content.put(row, x: 3, y: top + i, width: max(0, width - 4))
         // A note's first row: its speaker in bold, as while recording.
-        let position = TranscriptPosition(row: offset + i, in: counts)
         if position.row == 0, let speaker = speaker(of: transcript[position.line], among: names) {
-          let label = label(speaker, width: max(1, size.width - 7))
-          content.put(label + ":", x: 3, y: top + i, style: .bold)
+          content.put(
+            label(speaker, width: max(1, size.width - 7)) + ":", x: 3, y: top + i, style: .bold)
         }
+        position =
+          position.row + 1 < counts[position.line]
+          ? TranscriptPosition(line: position.line, row: position.row + 1)
+          : TranscriptPosition(line: position.line + 1)
       }
       Scrollbar.draw(
         in: &content, x: width - 1, y: top, height: visible, count: rows.count, offset: offset,
