@@ -13,8 +13,8 @@ public struct InventoryCommand: AsyncParsableCommand {
     abstract:
       "Keep an inventory of items from the terminal (tabs, sheets, popovers, alerts; version \(appVersion)).",
     discussion: """
-      Routes (for --open): /one  /inventory  /three  /inventory/new  /inventory/<item>  \
-      /inventory/<item>/edit  /inventory/<item>/duplicate  /inventory/<item>/delete. An \
+      Routes (for --open): /one, /inventory, /three, /inventory/new, /inventory/<item>, \
+      /inventory/<item>/edit, /inventory/<item>/duplicate, /inventory/<item>/delete. An \
       <item> is an id, a unique id prefix, a 1-based position or a name (any case). An \
       inventory:// prefix is accepted.
       """,

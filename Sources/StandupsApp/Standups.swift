@@ -18,7 +18,7 @@ public struct Standups: AsyncParsableCommand {
     abstract: "Run your team's daily stand-up meetings from the terminal (version \(appVersion)).",
     // From the table the manual lists too, so that neither misses a form.
     discussion: "Routes (for --open): "
-      + Route.forms.map(\.pattern).joined(separator: "  ") + ". " + referenceHelp,
+      + Route.forms.map(\.pattern).joined(separator: ", ") + ". " + referenceHelp,
     version: appVersion,
     // Each names itself (`commandName`): the parser would otherwise make the
     // name from the type's, through reflection, at every start.

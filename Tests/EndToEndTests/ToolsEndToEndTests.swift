@@ -34,6 +34,9 @@ struct ToolsEndToEndTests {
       // Help wraps its lines: compare with the whitespace folded.
       let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       #expect(words.contains("version \(appVersion)"), "\(binary): \(result.stdout)")
+      // Wrapped lines end at a word, not with the space before the next.
+      let padded = result.stdout.split(separator: "\n").filter { $0.hasSuffix(" ") }
+      #expect(padded.isEmpty, "\(binary): \(padded)")
     }
   }
 
