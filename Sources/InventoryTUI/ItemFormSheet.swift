@@ -55,14 +55,7 @@ enum ItemFormSheet {
         Command(
           KeyBinding(keys: [.enter], help: ("enter", "sold out")),
           send: .markAsSoldOutButtonTapped),
-        Command(
-          KeyBinding(
-            keys: (0...9).map { .char(Character(String($0))) }, help: ("0-9", "type a quantity")
-          ).fullHelpOnly
-        ) { key in
-          guard case .char(let typed) = key, let digit = typed.wholeNumberValue else { return nil }
-          return .quantityDigitTyped(digit)
-        },
+        typeAQuantity,
         Command(
           KeyBinding(keys: [.backspace], help: ("backspace", "erase a digit")).fullHelpOnly,
           send: .quantityDigitErased),
@@ -75,6 +68,8 @@ enum ItemFormSheet {
         Command(
           KeyBinding(keys: [.enter], help: ("enter", "in stock")),
           send: .backInStockButtonTapped),
+        // A number typed means that many in stock.
+        typeAQuantity,
       ]
     }
     commands += [
@@ -100,7 +95,7 @@ enum ItemFormSheet {
     keymap.paste = { pasted in
       // Digits pasted (or typed faster than read) on the quantity type it;
       // a number pasted with its grouping or its unit ("1,200 units") too.
-      if form.focus == .status, form.item.status.isInStock {
+      if form.focus == .status {
         let digits = Self.leadingNumber(pasted)
         return digits.isEmpty ? nil : embed(.quantityDigitsTyped(digits))
       }
@@ -113,6 +108,18 @@ enum ItemFormSheet {
 
   /// The digits of the number `text` starts with (after blanks), read
   /// through the separators of its digit groups: "1,200 units" is 1200.
+  /// Digits type the quantity (out of stock, the first brings it back).
+  static var typeAQuantity: Command<ItemForm.Action> {
+    Command(
+      KeyBinding(
+        keys: (0...9).map { .char(Character(String($0))) }, help: ("0-9", "type a quantity")
+      ).fullHelpOnly
+    ) { key in
+      guard case .char(let typed) = key, let digit = typed.wholeNumberValue else { return nil }
+      return .quantityDigitTyped(digit)
+    }
+  }
+
   static func leadingNumber(_ text: String) -> [Int] {
     let number = text.drop(while: \.isWhitespace)
       .prefix { $0.isASCII && ($0.isNumber || ", _'".contains($0)) }

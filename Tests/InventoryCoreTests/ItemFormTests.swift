@@ -89,8 +89,34 @@ struct ItemFormTests {
     let soldOut = makeStore(
       Item(id: .init(UUID(1)), name: "Lamp", status: .outOfStock(isOnBackOrder: false)),
       focus: .status)
-    await soldOut.send(.quantityDigitTyped(4))
+    // Nothing to erase out of stock.
     await soldOut.send(.quantityDigitErased)
+  }
+
+  /// Out of stock, a number typed means that many back in stock; "Mark as
+  /// sold out" then brings the back order back.
+  @Test func aNumberTypedOutOfStockIsBackInStock() async {
+    let store = makeStore(
+      Item(id: .init(UUID(1)), name: "Lamp", status: .outOfStock(isOnBackOrder: true)),
+      focus: .status)
+    await store.send(.quantityDigitTyped(4)) {
+      $0.item.status = .inStock(quantity: 4)
+      $0.wasOnBackOrderBeforeRestock = true
+      $0.quantityEntry = 4
+    }
+    await store.send(.quantityDigitTyped(2)) {
+      $0.item.status = .inStock(quantity: 42)
+      $0.quantityEntry = 42
+    }
+    await store.send(.markAsSoldOutButtonTapped) {
+      $0.item.status = .outOfStock(isOnBackOrder: true)
+      $0.quantityBeforeSoldOut = 42
+      $0.quantityEntry = nil
+    }
+    await store.send(.quantityDigitsTyped([0])) {
+      $0.item.status = .inStock(quantity: 1)
+      $0.quantityEntry = 0
+    }
   }
 
   @Test func soldOutBackOrderAndBackInStock() async {

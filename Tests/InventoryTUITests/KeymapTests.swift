@@ -215,6 +215,21 @@ import Testing
     #expect(runtime.state.inventory.items.last?.status == .inStock(quantity: 250))
   }
 
+  /// Sold out, a number typed puts that many back in stock.
+  @Test func aNumberTypedOnASoldOutItemPutsItBackInStock() {
+    let (runtime, backend) = makeRuntime()
+    runtime.press(.char("a"))
+    runtime.type("Desk")
+    runtime.press(.tab, .tab, .enter)
+    #expect(backend.shows("Is back in stock!"), "\(backend.lines)")
+    #expect(backend.shows("Out of stock") || backend.shows("back order"), "\(backend.lines)")
+    runtime.press(.char("3"))
+    runtime.press(.char("0"))
+    #expect(backend.shows("30 in stock"), "\(backend.lines)")
+    runtime.press(.ctrl("s"))
+    #expect(runtime.state.inventory.items.last?.status == .inStock(quantity: 30))
+  }
+
   /// Digits that come together (pasted, or faster than read) type the
   /// quantity too, and so does a number pasted with its grouping or unit;
   /// text that does not start with a number does nothing.

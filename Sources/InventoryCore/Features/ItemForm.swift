@@ -171,10 +171,16 @@ public struct ItemForm: Reducer {
 }
 
 extension ItemForm {
-  /// A digit on the quantity of an item in stock: the first replaces it, the
-  /// next go on after it. Past the largest quantity the typing stops.
+  /// A digit on the quantity: the first replaces it, the next go on after
+  /// it; on an item out of stock, the first brings it back in stock with
+  /// that many. Past the largest quantity the typing stops.
   static func type(_ digit: Int, into state: inout State) {
-    guard case .inStock = state.item.status, (0...9).contains(digit) else { return }
+    guard (0...9).contains(digit) else { return }
+    if case .outOfStock(let isOnBackOrder) = state.item.status {
+      state.wasOnBackOrderBeforeRestock = isOnBackOrder
+      state.item.status = .inStock(quantity: Item.minimumQuantity)
+      state.quantityEntry = nil
+    }
     let (tens, overflow) = (state.quantityEntry ?? 0).multipliedReportingOverflow(by: 10)
     guard !overflow, tens <= Int.max - digit else { return }
     state.quantityEntry = tens + digit
