@@ -63,13 +63,12 @@ extension TeamStore {
       // connected would otherwise hold the start (and --offline-ok) forever.
       try await answered(on: connection, within: timeout) { try await prepare(connection) }
       if !readOnly, files.hasJournal {
-        let journaled = files.readJournal().count
         replay = try await answered(on: connection, within: timeout) {
           try await replayJournal(connection)
         }
         // What the last quit said would be sent is: said once it is.
-        if replay.refused.isEmpty, journaled > 0 {
-          emit.yield(.notice(Self.sentAtStart(journaled)))
+        if replay.refused.isEmpty, replay.saves > 0 {
+          emit.yield(.notice(Self.sentAtStart(replay.saves)))
         }
         tell(replay.outcome)
       }

@@ -5,6 +5,8 @@ import StandupsCore
 /// What replaying the journal did.
 struct Replay: Sendable {
   var outcome = WriteOutcome()
+  /// How many saves the journal held.
+  var saves = 0
   /// The journaled changes the server refused, in order: a refused
   /// standup's later changes build on the refused ones, so they are held
   /// back with them.
@@ -29,6 +31,7 @@ extension TeamStore {
     var writer = ChangeWriter(author: author, logger: logger)
     var replay = Replay()
     let saves = files.readJournal()
+    replay.saves = saves.count
     for (index, save) in saves.enumerated() {
       var changes: [StandupChange] = []
       for change in save {

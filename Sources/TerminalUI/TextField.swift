@@ -75,7 +75,7 @@ public struct TextField: Hashable, Sendable {
         if first > 0, cursorColumn > 0 {
           $0.put(TextWidth.ellipsis, x: 0, y: 0, style: placeholderStyle)
         }
-        if cursorColumn < width - 1, !Self.fits(state.text[start...], in: width) {
+        if cursorColumn < width - 1, Self.overflows(state.text, from: first, width: width) {
           $0.put(TextWidth.ellipsis, x: width - 1, y: 0, style: placeholderStyle)
         }
       }
@@ -86,10 +86,17 @@ public struct TextField: Hashable, Sendable {
 
   /// Whether `text` fits `width` columns as drawn; printable ASCII, a
   /// form's usual text drawn on every key, by its length alone.
-  private static func fits(_ text: some StringProtocol, in width: Int) -> Bool {
-    let text = String(text)
+  private static func fits(_ text: String, in width: Int) -> Bool {
     if Sanitizer.isPrintableASCII(text) { return text.utf8.count <= width }
     return TextWidth.of(Sanitizer.inert(text)) <= width
+  }
+
+  /// Whether `text` from grapheme `first` on is wider than `width`; a
+  /// focused field asks on every key, so printable ASCII is judged by its
+  /// length, without a copy.
+  private static func overflows(_ text: String, from first: Int, width: Int) -> Bool {
+    if Sanitizer.isPrintableASCII(text) { return text.utf8.count - first > width }
+    return !fits(String(text.dropFirst(first)), in: width)
   }
 
   private static func drawnWidth(_ ch: Character) -> Int {
