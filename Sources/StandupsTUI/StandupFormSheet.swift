@@ -161,8 +161,18 @@ enum StandupFormSheet {
     label("Title", y: 0, field: .title)
     textField(form.standup.title, field: .title, y: 0, x: labelWidth, placeholder: "e.g. Design")
 
-    label("Length", y: 1, field: .duration)
-    canvas.within(Rect(x: labelWidth, y: 1, width: fieldWidth, height: 1)) {
+    // The warning goes right under the field it is about; the gap before
+    // the attendees gives it the row.
+    if form.isTitleMissing {
+      // Under the field when it fits there, else from the left edge.
+      let warning = "A standup needs a title."
+      let x = TextWidth.of(warning) <= width - labelWidth ? labelWidth : 1
+      canvas.put(warning, x: x, y: 1, width: max(0, width - x), style: Styles.warning)
+    }
+    let warningRows = form.isTitleMissing ? 1 : 0
+
+    label("Length", y: 1 + warningRows, field: .duration)
+    canvas.within(Rect(x: labelWidth, y: 1 + warningRows, width: fieldWidth, height: 1)) {
       Stepper(
         form.standup.lengthText,
         canDecrement: form.standup.minutes > Standup.minimumMinutes,
@@ -171,25 +181,20 @@ enum StandupFormSheet {
       ).draw(in: &$0)
     }
 
-    label("Theme", y: 2, field: .theme)
+    label("Theme", y: 2 + warningRows, field: .theme)
     drawThemePicker(
-      form.standup.theme, focused: form.focus == .theme, in: &canvas, x: labelWidth, y: 2)
+      form.standup.theme, focused: form.focus == .theme, in: &canvas, x: labelWidth,
+      y: 2 + warningRows)
 
     // Too short a sheet for the usual gaps (the app's minimum size), or for
-    // them and every attendee: the warning row only when there is a
-    // warning, and the "add" hint only with a row to spare, so that the
-    // focused attendee shows above the help line. Attendees before gaps.
+    // them and every attendee: the gap only when there is no warning in it,
+    // and the "add" hint only with a row to spare, so that the focused
+    // attendee shows above the help line. Attendees before gaps.
     let compact =
       canvas.bounds.height < 9
       || form.standup.attendees.count > canvas.bounds.height - 8
-    var y = 3
-    if form.isTitleMissing {
-      // Under the field when it fits there, else from the left edge.
-      let warning = "A standup needs a title."
-      let x = TextWidth.of(warning) <= width - labelWidth ? labelWidth : 1
-      canvas.put(warning, x: x, y: y, width: max(0, width - x), style: Styles.warning)
-    }
-    if !compact || form.isTitleMissing { y += 1 }
+    var y = 3 + warningRows
+    if !compact && !form.isTitleMissing { y += 1 }
 
     // Squeezed above a banner to its fewest rows, the sheet keeps a row for
     // the focused attendee rather than for the heading.

@@ -15,7 +15,12 @@ import Testing
     form.isTitleMissing = true
     let state = appState([.mock], destination: .add(form))
     assertScreen(state, sizes: [.large, .small])
-    #expect(draw(state, size: .large).shows("A standup needs a title."))
+    // Right under the field it is about, at both sizes.
+    for size in [Size.large, .small] {
+      let lines = draw(state, size: size).lines
+      let title = lines.firstIndex { $0.contains("›Title") }
+      #expect(title.map { lines[$0 + 1].contains("A standup needs a title.") } == true)
+    }
   }
 
   static let crowd: Standup = {
