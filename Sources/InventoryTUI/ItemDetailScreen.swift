@@ -5,7 +5,10 @@ import TerminalUI
 /// One item, full screen: the inventory's drill-down.
 enum ItemDetailScreen {
   static func keymap(_ state: ItemDetail.State) -> Keymap<ItemDetail.Action> {
-    Keymap([Command(Keys.back, send: .backButtonTapped)])
+    Keymap([
+      Command(Keys.back, send: .backButtonTapped),
+      Command(Keys.moreWaysBack, send: .backButtonTapped),
+    ])
   }
 
   /// What the list does to its highlighted item, done here to the item on

@@ -160,10 +160,12 @@ public enum StandupsView {
       return list(state.standupsList, size: size, extra: (copy.map { [$0] } ?? []) + review)
     }
     let back = Command<Action>(Keys.back, send: .app(.path(.popFrom(id: id))))
+    let moreWaysBack = Command<Action>(Keys.moreWaysBack, send: .app(.path(.popFrom(id: id))))
     switch element {
     case .detail(let detail):
       return self.detail(
-        detail, id: id, size: size, back: back, environment: environment,
+        detail, id: id, size: size, back: back, moreWaysBack: moreWaysBack,
+        environment: environment,
         extra: [Command(Keys.copy, send: .app(.copyButtonTapped(copyContent(of: detail))))]
           + review,
         deletedElsewhere: state.standupsList.standups[id: detail.standup.id] == nil)
@@ -188,6 +190,7 @@ public enum StandupsView {
           Keys.copy, send: .app(.copyButtonTapped(.meeting(meeting.meeting, of: meeting.standup)))))
       keymap.append(contentsOf: review)
       keymap.append(back)
+      keymap.append(moreWaysBack)
       return Scene(
         screen: Screen(keymap: keymap) { canvas, bar, _ in
           MeetingDetailScreen.draw(meeting, in: &canvas, bindings: bar, environment: environment)
@@ -227,8 +230,8 @@ public enum StandupsView {
 
   static func detail(
     _ detail: StandupDetail.State, id: StackElementID, size: Size, back: Command<Action>,
-    environment: RenderEnvironment, extra: [Command<Action>] = [],
-    deletedElsewhere: Bool = false
+    moreWaysBack: Command<Action>, environment: RenderEnvironment,
+    extra: [Command<Action>] = [], deletedElsewhere: Bool = false
   ) -> Scene {
     let embed: (StandupDetail.Action) -> Action = {
       .app(.path(.element(id: id, action: .detail($0))))
@@ -236,6 +239,7 @@ public enum StandupsView {
     var keymap = StandupDetailScreen.keymap(detail, size: size).map(embed)
     keymap.append(contentsOf: extra)
     keymap.append(back)
+    keymap.append(moreWaysBack)
     let screen = Screen<Action, ViewMemory>(keymap: keymap) { canvas, bar, memory in
       StandupDetailScreen.draw(
         detail, in: &canvas, bindings: bar, environment: environment, memory: &memory)

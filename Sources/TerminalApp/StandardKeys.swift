@@ -20,6 +20,11 @@ public enum StandardKeys {
   public static let quitAnywhere = KeyBinding(
     keys: [.ctrl("c")], help: ("ctrl+c", "quit"), group: .app, isInShortHelp: false)
   public static let back = KeyBinding(keys: [.escape], help: ("esc", "back"))
+  /// More ways back, on a screen that reads no text: q (it quits only from the
+  /// top screen, so pressing it again gets out), ← and Backspace. Full help
+  /// lists them; the help bar's "esc back" stands for them.
+  public static let moreWaysBack = KeyBinding(
+    keys: [.char("q"), .left, .backspace], help: ("q/←/backspace", "back"), isInShortHelp: false)
   public static let save = KeyBinding(keys: [.ctrl("s")], help: ("ctrl+s", "save"))
   public static let cancel = KeyBinding(keys: [.escape], help: ("esc", "cancel"))
 }

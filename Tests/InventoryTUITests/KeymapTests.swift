@@ -104,12 +104,15 @@ import Testing
     #expect(!backend.shows("Unsaved"))
   }
 
-  @Test func detailEscGoesBack() {
+  /// Esc goes back, and so do q (it quits only from the list), ← and Backspace.
+  @Test func detailEscQLeftAndBackspaceGoBack() {
     let state = appState(
       selection: Item.keyboard.id, destination: .detail(ItemDetail.State(item: .keyboard)))
-    #expect(
-      keymap(state).action(for: .escape)
-        == Self.inventory(.destination(.presented(.detail(.backButtonTapped)))))
+    for key in [Key.escape, .char("q"), .left, .backspace] {
+      #expect(
+        keymap(state).action(for: key)
+          == Self.inventory(.destination(.presented(.detail(.backButtonTapped)))))
+    }
   }
 
   /// The detail offers what the list does to an item, and does it to the

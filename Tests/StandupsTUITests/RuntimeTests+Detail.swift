@@ -239,3 +239,33 @@ extension RuntimeTests {
     #expect(!backend.shows("changed elsewhere"))
   }
 }
+
+extension RuntimeTests {
+  /// A screen that reads no text goes back with q, ← and Backspace as with
+  /// Esc; q quits only from the list, so pressing it again gets out.
+  @Test(arguments: [Key.char("q"), .left, .backspace])
+  func moreWaysBackFromTheDetailAndAPastMeeting(key: Key) {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    runtime.press(.enter, .down, .enter)
+    guard case .meeting = runtime.state.path.last else {
+      Issue.record("the past meeting is not open: \(runtime.state.path)")
+      return
+    }
+    runtime.press(key)
+    #expect(runtime.state.path.count == 1)
+    #expect(backend.shows("Standups › Design"))
+    runtime.press(key)
+    #expect(runtime.state.path.isEmpty)
+    #expect(!runtime.isFinished)
+    if key == .char("q") {
+      runtime.press(key)
+      #expect(runtime.isFinished)
+    }
+  }
+
+  @Test func fullHelpOnTheDetailListsTheMoreWaysBack() {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    runtime.press(.enter, .char("?"))
+    #expect(backend.shows("q/←/backspace back"))
+  }
+}
