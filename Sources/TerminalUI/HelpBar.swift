@@ -1,5 +1,6 @@
 /// One line of short help: "↑/k up • enter open • a add • ? help". Bindings
-/// that don't fit are replaced by "…", before the help key.
+/// that don't fit are replaced by "…", before the help key; moving keys go
+/// first where that is enough for the others.
 public enum HelpBar {
   public static let separator = " • "
 
@@ -14,7 +15,9 @@ public enum HelpBar {
 
   /// The bindings that fit in `width` columns. When not all do, those that
   /// stay in short help (the help key) keep their place at the end, after
-  /// the "…", and the others give way: how to see every key stays in view.
+  /// the "…", and the others give way, the moving keys first where that
+  /// leaves room for every other: how to see every key stays in view, and
+  /// so do the screen's actions where they fit.
   public static func layout(_ bindings: [KeyBinding], width: Int) -> Layout {
     let candidates = bindings.filter(\.isShownInShortHelp)
     let sep = TextWidth.of(separator)
@@ -25,9 +28,17 @@ public enum HelpBar {
     let budget = width - (pinned.isEmpty ? ellipsis : ellipsis + sep + total(pinned))
     // Not even "…" fits.
     if budget < 0 { return Layout(shown: [], ellipsisIndex: nil) }
+    let others = candidates.filter { !$0.staysInShortHelp }
+    // The moving keys give way, all of them, where that is enough for every
+    // other key: arrows are what a newcomer tries anyway, and full help
+    // lists them. Otherwise the keys keep their order and the last go.
+    let actions = others.filter { $0.group != .moving }
+    if !actions.isEmpty, actions.count < others.count, total(actions) + sep <= budget {
+      return Layout(shown: actions + pinned, ellipsisIndex: actions.count)
+    }
     var leading: [KeyBinding] = []
     var used = 0
-    for binding in candidates where !binding.staysInShortHelp {
+    for binding in others {
       let w = (leading.isEmpty ? 0 : sep) + Self.width(of: binding)
       // Room is kept for the separator before the "…".
       if used + w + sep > budget { break }

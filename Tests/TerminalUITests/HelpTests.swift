@@ -73,6 +73,23 @@ import Testing
     #expect(text == expected)
   }
 
+  /// The moving keys give way, together, where that leaves room for every
+  /// other key; where it does not, the keys keep their order and the last go.
+  @Test(arguments: [
+    (47, "↑/k up • ↓/j down • enter open • a add • ? help"),
+    (46, "enter open • a add • … • ? help"),
+    (31, "enter open • a add • … • ? help"),
+    (30, "↑/k up • ↓/j down • … • ? help"),
+    (29, "↑/k up • … • ? help"),
+  ])
+  func movingKeysGiveWayFirstWhereThatIsEnough(_ width: Int, _ expected: String) {
+    let up = KeyBinding(keys: [.up, .char("k")], help: ("↑/k", "up"), group: .moving)
+    let down = KeyBinding(keys: [.down, .char("j")], help: ("↓/j", "down"), group: .moving)
+    let help = KeyBinding(keys: [.char("?")], help: ("?", "help"), group: .app).keptInShortHelp
+    let line = HelpBar.line([up, down, open, add, help], width: width)
+    #expect(line == expected)
+  }
+
   @Test func hiddenAndDisabledBindingsStayOutOfHelp() {
     let secret = KeyBinding(keys: [.ctrl("c")], help: ("", "quit"))
     #expect(HelpBar.line([secret, up, add.enabled(false)], width: 80) == "↑/k up")
