@@ -124,15 +124,22 @@ extension AsyncParsableCommand {
 
   /// `arguments` read with each subcommand name after leading options put
   /// first, the last name first; none when they begin with a subcommand or
-  /// hold none before `--`.
+  /// hold none before `--`. Last, `help` and what follows it
+  /// (`standups --data x help export` is `standups help export`): options
+  /// change nothing in help.
   static func subcommandMovedFirst(_ arguments: [String]) -> [[String]] {
     guard let first = arguments.first, first.hasPrefix("-") else { return [] }
     let names = Set(configuration.subcommands.map { $0._commandName })
     let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
-    return arguments[..<end].indices.reversed().filter { names.contains(arguments[$0]) }.map {
-      var moved = arguments
-      moved.remove(at: $0)
-      return [arguments[$0]] + moved
+    var readings = arguments[..<end].indices.reversed().filter { names.contains(arguments[$0]) }
+      .map {
+        var moved = arguments
+        moved.remove(at: $0)
+        return [arguments[$0]] + moved
+      }
+    if let help = arguments[..<end].lastIndex(of: "help") {
+      readings.append(Array(arguments[help..<end]))
     }
+    return readings
   }
 }

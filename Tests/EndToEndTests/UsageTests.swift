@@ -200,5 +200,13 @@ struct UsageTests {
       inventory, ["--data", items, "render", "--size", "40x12"], environment: Self.environment)
     #expect(screen.status == 0, "\(screen.stderr)")
     #expect(screen.stdout.contains("Inventory"), "\(screen.stdout)")
+
+    // `help` after options is the help of what follows it.
+    let help = try Harness.run(standups, ["help", "export"], environment: Self.environment)
+    let helpAfter = try Harness.run(
+      standups, ["--data", path, "help", "export"], environment: Self.environment)
+    #expect(helpAfter.status == 0, "\(helpAfter.stderr)")
+    #expect(helpAfter.stdout == help.stdout)
+    #expect(helpAfter.stdout.contains("--since"), "\(helpAfter.stdout)")
   }
 }
