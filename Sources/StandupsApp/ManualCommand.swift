@@ -50,7 +50,8 @@ struct ManualCommand: AsyncParsableCommand {
     // An attendee, then the last one (enter adds the next).
     let attendees = samples.first?.attendees.count ?? 1
     sheets += [try open("/1/edit/attendees/1"), try open("/1/edit/attendees/\(attendees)")]
-    // Notes out of sight both ways, and a line being typed (esc clears it).
+    // Notes out of sight both ways, a line being typed (esc clears it) and
+    // one cleared (ctrl+y brings it back).
     var recordingReadBack = try open("/1/record")
     if let id = recordingReadBack.path.ids.last,
       case .record(var record) = recordingReadBack.path[id: id]
@@ -58,6 +59,7 @@ struct ManualCommand: AsyncParsableCommand {
       record.notes = (1...40).map { RecordMeeting.Note(speaker: "", text: "note \($0)") }
       record.notesScroll = TranscriptPosition(line: 20)
       record.draft = "note"
+      record.clearedDraft = RecordMeeting.ClearedDraft(text: "cleared", speakerIndex: nil)
       recordingReadBack.path[id: id] = .record(record)
     }
     var meeting = try open("/1")

@@ -10,6 +10,8 @@ enum RecordMeetingScreen {
     let hasNextSpeaker = state.speakerIndex < state.standup.attendees.count - 1
     var keymap = Keymap<RecordMeeting.Action>(
       [
+        // First while it is offered, right after an Esc: the moment it is for.
+        restoreClearedDraft(state),
         Command(
           KeyBinding(
             keys: [.ctrl("n")], help: ("ctrl+n", hasNextSpeaker ? "next speaker" : "finish")),
@@ -21,9 +23,7 @@ enum RecordMeetingScreen {
           ? Command(
             KeyBinding(keys: [.escape], help: ("esc", "end meeting")),
             send: .endMeetingButtonTapped)
-          : Command(
-            KeyBinding(keys: [.escape], help: ("esc", "clear note")),
-            send: .draftChanged("", cursor: 0)),
+          : Command(KeyBinding(keys: [.escape], help: ("esc", "clear note")), send: .draftCleared),
       ] + RecordNotes.commands(state, size: size), typesText: true
     ) { key in
       TextFieldState.edit(key, text: state.draft, cursor: state.cursor).map {
@@ -42,6 +42,18 @@ enum RecordMeetingScreen {
       return .linesPasted(notes: [text] + rest.dropLast(), draft: rest.last ?? "")
     }
     return keymap
+  }
+
+  /// Ctrl-Y brings back the line Esc cleared, at the cursor, as a
+  /// readline yank would.
+  static func restoreClearedDraft(_ state: RecordMeeting.State) -> Command<RecordMeeting.Action> {
+    let binding = KeyBinding(keys: [.ctrl("y")], help: ("ctrl+y", "bring back note"))
+    guard let cleared = state.clearedDraft else {
+      return Command(binding.enabled(false), send: nil)
+    }
+    let (text, cursor) = TextFieldState.insert(
+      cleared.text, text: state.draft, cursor: state.cursor)
+    return Command(binding, send: .clearedDraftRestored(text, cursor: cursor))
   }
 
   /// Rows of content under which the speaker block is compacted: with

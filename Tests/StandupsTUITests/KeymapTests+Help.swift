@@ -73,7 +73,7 @@ extension KeymapTests {
     #expect(keymap.action(for: .ctrl("e")) == .draftChanged("abc", cursor: 3))
     #expect(keymap.action(for: .ctrl("a")) == .draftChanged("abc", cursor: 0))
     // Esc clears a line being typed; on an empty line it ends the meeting.
-    #expect(keymap.action(for: .escape) == .draftChanged("", cursor: 0))
+    #expect(keymap.action(for: .escape) == .draftCleared)
     #expect(
       RecordMeetingScreen.keymap(
         RecordMeeting.State(standup: .mock), size: Size(width: 80, height: 24)

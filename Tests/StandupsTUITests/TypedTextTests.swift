@@ -159,4 +159,33 @@ struct TypedTextTests {
     #expect(runtime.state.standupsList.destination == nil)
     #expect(!runtime.isFinished)
   }
+
+  /// Esc clears the note being typed; the help bar then offers Ctrl-Y,
+  /// which puts it back at the cursor, once.
+  @Test func ctrlYBringsBackTheNoteEscCleared() {
+    let (runtime, backend) = makeRuntime(appState([.mock]))
+    runtime.press(.enter, .char("s"))
+    runtime.type("hello")
+    #expect(!backend.shows("ctrl+y"))
+    runtime.press(.escape)
+    guard case .record(let cleared) = runtime.state.path.last else {
+      Issue.record("not recording")
+      return
+    }
+    #expect(cleared.draft.isEmpty)
+    #expect(cleared.alert == nil)
+    #expect(backend.shows("ctrl+y bring back note"), "\(backend.lines.last ?? "")")
+    runtime.type("ab")
+    runtime.press(.left, .ctrl("y"))
+    guard case .record(let restored) = runtime.state.path.last else {
+      Issue.record("not recording")
+      return
+    }
+    #expect(restored.draft == "ahellob")
+    #expect(restored.cursor == 6)
+    #expect(!backend.shows("ctrl+y"))
+    runtime.press(.ctrl("y"))
+    guard case .record(let again) = runtime.state.path.last else { return }
+    #expect(again.draft == "ahellob")
+  }
 }

@@ -19,6 +19,9 @@ public struct RecordMeeting: Reducer {
     /// Whose turn it was when the line being typed was begun (nil while it
     /// is blank): the line keeps that speaker when the timer moves on.
     public var draftSpeakerIndex: Int?
+    /// The line Esc last cleared, which can be brought back once, until a
+    /// note is entered.
+    public var clearedDraft: ClearedDraft?
     /// Saved or discarded: the screen is on its way out, and quitting now
     /// must not save the meeting (again, or against the user's discard).
     public var isEnded = false
@@ -88,12 +91,23 @@ public struct RecordMeeting: Reducer {
       draft = ""
       cursor = 0
       draftSpeakerIndex = nil
+      clearedDraft = nil
     }
 
     /// What the meeting will be saved with: each note tagged with its
     /// speaker, when it has one (a standup may have no attendees).
     public var transcript: String {
       (notes + (pendingNote.map { [$0] } ?? [])).map(\.line).joined(separator: "\n")
+    }
+  }
+
+  /// A line cleared while typed, and whose turn it was begun in.
+  public struct ClearedDraft: Equatable, Sendable {
+    public var text: String
+    public var speakerIndex: Int?
+    public init(text: String, speakerIndex: Int?) {
+      self.text = text
+      self.speakerIndex = speakerIndex
     }
   }
 
@@ -115,6 +129,10 @@ public struct RecordMeeting: Reducer {
     case alert(PresentationAction<Alert>)
     case delegate(Delegate)
     case draftChanged(String, cursor: Int)
+    /// Esc on the line being typed: it goes, kept to be brought back.
+    case draftCleared
+    /// The cleared line brought back: the view has put it in at the cursor.
+    case clearedDraftRestored(String, cursor: Int)
     case endMeetingButtonTapped
     case nextButtonTapped
     case noteSubmitted
@@ -175,6 +193,24 @@ public struct RecordMeeting: Reducer {
           state.draftSpeakerIndex = nil
         } else if state.draftSpeakerIndex == nil {
           state.draftSpeakerIndex = state.speakerIndex
+        }
+        return .none
+
+      case .draftCleared:
+        if !State.isBlank(state.draft) {
+          state.clearedDraft = ClearedDraft(
+            text: state.draft, speakerIndex: state.draftSpeakerIndex)
+        }
+        return reduce(into: &state, action: .draftChanged("", cursor: 0))
+
+      case .clearedDraftRestored(let text, let cursor):
+        guard let cleared = state.clearedDraft else { return .none }
+        state.clearedDraft = nil
+        // Into an empty line, the line is again the speaker's it was begun for.
+        let wasBlank = State.isBlank(state.draft)
+        _ = reduce(into: &state, action: .draftChanged(text, cursor: cursor))
+        if wasBlank, !State.isBlank(text), let speaker = cleared.speakerIndex {
+          state.draftSpeakerIndex = speaker
         }
         return .none
 
