@@ -239,7 +239,6 @@ extension TeamStore {
   /// database holds now with what it has.
   func reconnect() async {
     guard connection == nil else { return }
-    let journaled = files.readJournal().count
     do {
       let connection = try await connect()
       do {
@@ -268,13 +267,15 @@ extension TeamStore {
         reconnectRefusal = nil
         journalFailure = nil
         emit.yield(.saved)
+        // Saves the server refused are said by the outcome, not as sent.
+        let sent = replay.refused.isEmpty ? replay.saves : 0
         emit.yield(
           .notice(
-            journaled == 0
+            sent == 0
               ? "Back online"
-              : journaled == 1
+              : sent == 1
                 ? "Back online: 1 save made offline was sent"
-                : "Back online: \(journaled) saves made offline were sent"))
+                : "Back online: \(sent) saves made offline were sent"))
         tell(replay.outcome)
         await removeReviewedConflicts(on: connection)
         // A session that started offline has not offered them yet.
