@@ -66,13 +66,14 @@ public enum InventoryView {
   static func banner(for notice: ItemsNotice) -> Banner {
     switch notice {
     case .deletedElsewhere(let name):
-      .notice("\(Sanitizer.quoted(name)) was deleted by another program")
+      .notice("\(Sanitizer.quoted(name)) was deleted elsewhere")
     case .deletedWhileEditing(let name):
       .notice("\(Sanitizer.quoted(name)) was deleted elsewhere: \(Keys.keepByEditing)")
     case .changedWhileEditing(let name):
       .notice("\(Sanitizer.quoted(name)) was changed elsewhere: \(Keys.savingSetsYoursAside)")
     case .keptDespiteDeletion(let name):
-      .notice("\(Sanitizer.quoted(name)) was deleted on one side and changed on the other: kept")
+      .notice(
+        "\(Sanitizer.quoted(name)) was deleted on one side and changed on the other: it stays")
     case .conflict(let names, let copy):
       .error(
         "Changed elsewhere too: kept "

@@ -114,7 +114,8 @@ public enum StandupsView {
     case .meetingDeletedElsewhere(let title):
       .notice("A meeting of \(Sanitizer.quoted(title)) was deleted elsewhere")
     case .keptDespiteDeletion(let title):
-      .notice("\(Sanitizer.quoted(title)) was deleted on one side and changed on the other: kept")
+      .notice(
+        "\(Sanitizer.quoted(title)) was deleted on one side and changed on the other: it stays")
     case .restoredBySaving(let title):
       .notice("\(Sanitizer.quoted(title)) is back: your save undid its deletion elsewhere")
     case .conflict(let titles, let copy):

@@ -196,4 +196,10 @@ struct BannerTests {
     #expect(last != nil && before != nil)
     #expect(before.map { $0 + 1 } == last)
   }
+
+  @Test func aStandupKeptDespiteItsDeletionIsSaidToStay() {
+    #expect(
+      StandupsView.banner(for: .keptDespiteDeletion(title: "Design"))
+        == .notice("“Design” was deleted on one side and changed on the other: it stays"))
+  }
 }
