@@ -42,7 +42,7 @@ public struct TextField: Hashable, Sendable {
     let widths = state.text.prefix(state.cursor).map(drawnWidth)
     var column = widths.reduce(0, +)
     // The cell under the cursor must show whole: a wide grapheme needs two.
-    let under = state.text.dropFirst(state.cursor).first.map(drawnWidth) ?? 1
+    let under = widthUnderCursor(state)
     var first = 0
     // Drop graphemes from the left until the cursor cell fits.
     while column + under > width, first < widths.count {
@@ -75,7 +75,9 @@ public struct TextField: Hashable, Sendable {
         if first > 0, cursorColumn > 0 {
           $0.put(TextWidth.ellipsis, x: 0, y: 0, style: placeholderStyle)
         }
-        if cursorColumn < width - 1, Self.overflows(state.text, from: first, width: width) {
+        if cursorColumn + Self.widthUnderCursor(state) < width,
+          Self.overflows(state.text, from: first, width: width)
+        {
           $0.put(TextWidth.ellipsis, x: width - 1, y: 0, style: placeholderStyle)
         }
       }
@@ -97,6 +99,12 @@ public struct TextField: Hashable, Sendable {
   private static func overflows(_ text: String, from first: Int, width: Int) -> Bool {
     if Sanitizer.isPrintableASCII(text) { return text.utf8.count - first > width }
     return !fits(String(text.dropFirst(first)), in: width)
+  }
+
+  /// The columns of the cell under the cursor: two for a wide grapheme.
+  private static func widthUnderCursor(_ state: TextFieldState) -> Int {
+    if Sanitizer.isPrintableASCII(state.text) { return 1 }
+    return state.text.dropFirst(state.cursor).first.map(drawnWidth) ?? 1
   }
 
   private static func drawnWidth(_ ch: Character) -> Int {

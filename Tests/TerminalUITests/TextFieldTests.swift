@@ -205,6 +205,10 @@ import Testing
     let (atEnd, endColumn) = draw(field("中文字幕"), width: 5)
     #expect(atEnd.text == "… 幕 ")
     #expect(endColumn == 4)
+    // In the last two columns, with more after it: no "…" over its second half.
+    let (edge, edgeColumn) = draw(field("abc字x", cursor: 3), width: 5)
+    #expect(edge.text == "abc字")
+    #expect(edgeColumn == 3)
   }
 
   @Test func cursorIsAlwaysOnScreen() {
