@@ -62,6 +62,12 @@ struct ManualCommand: AsyncParsableCommand {
       record.clearedDraft = RecordMeeting.ClearedDraft(text: "cleared", speakerIndex: nil)
       recordingReadBack.path[id: id] = .record(record)
     }
+    // A transcript longer than the screen (it scrolls).
+    var longMeeting = try open("/1/meetings/1")
+    if let id = longMeeting.path.ids.last, case .meeting(var shown) = longMeeting.path[id: id] {
+      shown.meeting.transcript = (1...80).map { "note \($0)" }.joined(separator: "\n")
+      longMeeting.path[id: id] = .meeting(shown)
+    }
     var meeting = try open("/1")
     if let id = meeting.path.ids.last, case .detail(var detail) = meeting.path[id: id] {
       detail.selection = detail.standup.meetings.first?.id
@@ -80,7 +86,7 @@ struct ManualCommand: AsyncParsableCommand {
       ("A delete alert", [try open("/?delete=1")]),
       ("A standup", [try open("/1"), meeting, withConflict(try open("/1"))]),
       ("A recording", [try open("/1/record"), recordingReadBack]),
-      ("A past meeting", [try open("/1/meetings/1")]),
+      ("A past meeting", [try open("/1/meetings/1"), longMeeting]),
     ]
   }
 

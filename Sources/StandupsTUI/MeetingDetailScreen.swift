@@ -15,13 +15,15 @@ enum MeetingDetailScreen {
     func to(_ row: Int) -> MeetingDetail.Action {
       .scrolled(to: TranscriptPosition(row: min(max(row, 0), limit), in: counts))
     }
+    // A transcript that fits has no scrolling keys.
+    let scrolls = limit > 0
     return Keymap([
-      Command(Keys.up, send: to(current - 1)),
-      Command(Keys.down, send: to(current + 1)),
-      Command(Keys.pageUp, send: to(current - page)),
-      Command(Keys.pageDown, send: to(current + page)),
-      Command(Keys.top, send: to(0)),
-      Command(Keys.bottom, send: to(limit)),
+      Command(Keys.up.enabled(scrolls), send: to(current - 1)),
+      Command(Keys.down.enabled(scrolls), send: to(current + 1)),
+      Command(Keys.pageUp.enabled(scrolls), send: to(current - page)),
+      Command(Keys.pageDown.enabled(scrolls), send: to(current + page)),
+      Command(Keys.top.enabled(scrolls), send: to(0)),
+      Command(Keys.bottom.enabled(scrolls), send: to(limit)),
     ])
   }
 

@@ -8,13 +8,15 @@ enum StandupDetailScreen {
     let meeting = state.selection
     let rows = state.standup.meetings.count + 1  // "Start meeting" and the meetings
     let page = max(1, layout(state, width: size.width - 2, height: size.height - 4).meetingRows)
+    // With no meeting yet, "Start meeting" is the only row: no moving keys.
+    let moves = rows > 1
     return Keymap([
-      Command(Keys.up, send: .selectionMoved(by: -1)),
-      Command(Keys.down, send: .selectionMoved(by: 1)),
-      Command(Keys.pageUp, send: .selectionMoved(by: -page)),
-      Command(Keys.pageDown, send: .selectionMoved(by: page)),
-      Command(Keys.top, send: .selectionMoved(by: -rows)),
-      Command(Keys.bottom, send: .selectionMoved(by: rows)),
+      Command(Keys.up.enabled(moves), send: .selectionMoved(by: -1)),
+      Command(Keys.down.enabled(moves), send: .selectionMoved(by: 1)),
+      Command(Keys.pageUp.enabled(moves), send: .selectionMoved(by: -page)),
+      Command(Keys.pageDown.enabled(moves), send: .selectionMoved(by: page)),
+      Command(Keys.top.enabled(moves), send: .selectionMoved(by: -rows)),
+      Command(Keys.bottom.enabled(moves), send: .selectionMoved(by: rows)),
       Command(KeyBinding(keys: [.enter], help: ("enter", meeting == nil ? "start" : "open"))) {
         _ in meeting.map { .meetingTapped($0) } ?? .startMeetingButtonTapped
       },

@@ -73,21 +73,30 @@ import Testing
     #expect(text == expected)
   }
 
-  /// The moving keys give way, together, where that leaves room for every
-  /// other key; where it does not, the keys keep their order and the last go.
+  /// The moving keys give way first, together; then the other keys keep
+  /// their order and the last go. With nothing but moving keys, the last
+  /// of those go.
   @Test(arguments: [
     (47, "↑/k up • ↓/j down • enter open • a add • ? help"),
     (46, "enter open • a add • … • ? help"),
     (31, "enter open • a add • … • ? help"),
-    (30, "↑/k up • ↓/j down • … • ? help"),
-    (29, "↑/k up • … • ? help"),
+    (30, "enter open • … • ? help"),
+    (22, "… • ? help"),
   ])
-  func movingKeysGiveWayFirstWhereThatIsEnough(_ width: Int, _ expected: String) {
+  func movingKeysGiveWayFirst(_ width: Int, _ expected: String) {
     let up = KeyBinding(keys: [.up, .char("k")], help: ("↑/k", "up"), group: .moving)
     let down = KeyBinding(keys: [.down, .char("j")], help: ("↓/j", "down"), group: .moving)
     let help = KeyBinding(keys: [.char("?")], help: ("?", "help"), group: .app).keptInShortHelp
     let line = HelpBar.line([up, down, open, add, help], width: width)
     #expect(line == expected)
+    #expect(HelpBar.line([up, down, help], width: 20) == "↑/k up • … • ? help")
+    // In the room the other keys leave, the moving keys show, all of them.
+    let save = KeyBinding(keys: [.ctrl("s")], help: ("ctrl+s", "save"))
+    let next = KeyBinding(keys: [.tab], help: ("tab", "next field"), group: .moving)
+    let attendee = KeyBinding(keys: [.ctrl("n")], help: ("ctrl+n", "add attendee"))
+    #expect(
+      HelpBar.line([save, next, attendee, help], width: 41)
+        == "ctrl+s save • tab next field • … • ? help")
   }
 
   @Test func hiddenAndDisabledBindingsStayOutOfHelp() {
