@@ -5,14 +5,15 @@ import TerminalUI
 typealias Keys = StandardKeys
 
 extension StandardKeys {
-  /// The tab keys: the tab bar shows each tab's digit, so the help bar leaves them out.
+  /// The tab keys. Moving keys, so the help bar leaves them out first: the
+  /// tab bar shows each tab's digit.
   static let chooseTab = KeyBinding(
-    keys: [.char("1"), .char("2"), .char("3")], help: ("1/2/3", "choose tab"), group: .moving,
-    isInShortHelp: false)
+    keys: [.char("1"), .char("2"), .char("3")], help: ("1/2/3", "choose tab"), group: .moving)
   static let previousTab = KeyBinding(
-    keys: [.char("[")], help: ("[", "previous tab"), group: .moving, isInShortHelp: false)
+    keys: [.char("["), .backTab], help: ("[/shift+tab", "previous tab"), group: .moving,
+    isInShortHelp: false)
   static let nextTab = KeyBinding(
-    keys: [.char("]")], help: ("]", "next tab"), group: .moving, isInShortHelp: false)
+    keys: [.char("]"), .tab], help: ("]/tab", "next tab"), group: .moving, isInShortHelp: false)
   /// What is done to an item, from the list or its detail.
   static let edit = KeyBinding(keys: [.char("e")], help: ("e", "edit"))
   static let duplicate = KeyBinding(keys: [.char("c")], help: ("c", "duplicate"))

@@ -27,6 +27,11 @@ import Testing
     let three = keymap(appState(.three))
     #expect(three.action(for: .char("]")) == .app(.selectedTabChanged(.one)))
     #expect(keymap(appState()).action(for: .char("1")) == .app(.selectedTabChanged(.one)))
+    // Tab and Shift-Tab too.
+    #expect(one.action(for: .tab) == .app(.selectedTabChanged(.inventory)))
+    #expect(one.action(for: .backTab) == .app(.selectedTabChanged(.three)))
+    // The help bar offers the digits where there is room.
+    #expect(draw(appState(.three), size: .large).lines.last?.contains("1/2/3 choose tab") == true)
   }
 
   @Test func qQuitsFromEveryTab() {
