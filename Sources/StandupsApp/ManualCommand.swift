@@ -37,7 +37,7 @@ struct ManualCommand: AsyncParsableCommand {
       return state
     }
     var filterLine = try open("/")
-    filterLine.standupsList.filter = StandupsFilter(isEditing: true)
+    filterLine.standupsList.filter = StandupsFilter(text: "e", isEditing: true)
     var sheets: [AppFeature.State] = [try open("/new")]
     for focus in [StandupForm.Field.duration, .theme] {
       var state = try open("/new")

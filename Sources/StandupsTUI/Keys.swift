@@ -19,6 +19,10 @@ extension StandardKeys {
   static let editFilter = KeyBinding(keys: [.char("/")], help: ("/", "edit filter"))
   static let clearFilter = KeyBinding(keys: [.escape], help: ("esc", "clear filter"))
   static let keepFilter = KeyBinding(keys: [.enter], help: ("enter", "keep filter"))
+  /// The same keys while the line is empty: either closes it.
+  static let closeEmptyFilter = KeyBinding(keys: [.escape], help: ("esc", "close"))
+  static let closeEmptyFilterToo = KeyBinding(keys: [.enter], help: ("enter", "close"))
+    .fullHelpOnly
   /// ↑/↓ alone while typing (k and j type).
   static let filterUp = KeyBinding(keys: [.up], help: ("↑", "up"), group: .moving)
   static let filterDown = KeyBinding(keys: [.down], help: ("↓", "down"), group: .moving)

@@ -51,8 +51,11 @@ enum StandupsListScreen {
         Command(Keys.filterDown.enabled(canMove), send: .selectionMoved(by: 1)),
         Command(Keys.pageUp.enabled(canMove), send: .selectionMoved(by: -pageSize)),
         Command(Keys.pageDown.enabled(canMove), send: .selectionMoved(by: pageSize)),
-        Command(Keys.keepFilter, send: .filterSubmitted),
-        Command(Keys.clearFilter, send: .filterCleared),
+        // An empty line has no filter to keep or clear: both keys close it.
+        Command(
+          filter.isFiltering ? Keys.keepFilter : Keys.closeEmptyFilterToo, send: .filterSubmitted),
+        Command(
+          filter.isFiltering ? Keys.clearFilter : Keys.closeEmptyFilter, send: .filterCleared),
       ], typesText: true
     ) { key in
       TextFieldState.edit(key, text: filter.text, cursor: filter.cursor).map {

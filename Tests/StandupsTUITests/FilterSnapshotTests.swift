@@ -30,7 +30,15 @@ import TextSnapshotTesting
   }
 
   @Test func filterLineOpenAndEmpty() {
-    assertScreen(filtered("", isEditing: true), sizes: [.large])
+    let state = filtered("", isEditing: true)
+    assertScreen(state, sizes: [.large])
+    // Nothing to keep or clear: Esc (and Enter) close the line.
+    let bar = draw(state, size: .large).lines.last ?? ""
+    #expect(bar.contains("esc close"), "\(bar)")
+    #expect(!bar.contains("keep filter") && !bar.contains("clear filter"), "\(bar)")
+    #expect(keymap(state).action(for: .enter) == .app(.standupsList(.filterSubmitted)))
+    let typed = draw(filtered("ar", isEditing: true), size: .large).lines.last ?? ""
+    #expect(typed.contains("enter keep filter"), "\(typed)")
   }
 
   @Test func filteredList() {
