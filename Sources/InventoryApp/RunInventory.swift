@@ -57,7 +57,7 @@ struct RunInventory: AsyncParsableCommand {
         launch.notice.map { "\($0); changes are not saved" }
         ?? "Read-only: no permission to write \(name); changes are not saved"
     } else if !launch.isReadOnly, lock?.isHeld == false {
-      status = "Read-only: another inventory has \(name) open; changes go to a copy"
+      status = "Read-only: inventory is already running on \(name); changes go to a copy"
     }
     // Without the lock it still follows the file (another instance's saves show).
     let fileStore =

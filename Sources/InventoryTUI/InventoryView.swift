@@ -40,7 +40,7 @@ public enum InventoryView {
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)
     case .persistence(.writable(let text)):
-      .resolveStatus(prefixes: ["Read-only: another"], then: .notice(text))
+      .resolveStatus(prefixes: ["Read-only: inventory is already running"], then: .notice(text))
     case .notified(let notice): .show(banner(for: notice))
     // Said again after it, with the name as it is now, if still true.
     case .persistence(.changedElsewhere): .withdraw(endingWith: [Keys.savingSetsYoursAside])

@@ -101,7 +101,7 @@ struct RunApp: AsyncParsableCommand {
         launch.notice.map { "\($0); changes are not saved" }
         ?? "Read-only: no permission to write \(name); changes are not saved"
     } else if lock?.isHeld == false {
-      status = "Read-only: another standups has \(name) open; changes go to a copy"
+      status = "Read-only: standups is already running on \(name); changes go to a copy"
     }
     // Without the lock it still follows the file: what the other instance
     // (or any program) writes shows here too.

@@ -40,7 +40,7 @@ public enum StandupsView {
     case .persistence(.notice(let text)): .show(.notice(text))
     case .persistence(.readOnly(let text)): .showStatus(text)
     case .persistence(.writable(let text)):
-      .resolveStatus(prefixes: ["Read-only: another"], then: .notice(text))
+      .resolveStatus(prefixes: ["Read-only: standups is already running"], then: .notice(text))
     case .persistence(.offline(let text)): .showWithStatus(.error(text), status: offlineStatus)
     // Its own words stand: the server is there, and "when the server is
     // back" would not say what must change.

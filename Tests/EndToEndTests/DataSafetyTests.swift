@@ -193,7 +193,8 @@ struct DataSafetyTests {
     let first = try AppSession()
     try await first.session.waitForText("Design")
     let second = try AppSession(standups: nil, dataPath: first.dataPath)
-    try await second.session.waitForText("Read-only")
+    try await second.session.waitForText(
+      "Read-only: standups is already running on standups.json; changes go to a copy")
     // It follows the file: what the first instance saves shows here.
     try first.session.sendKeys("a")
     try await first.session.waitForText("New standup")

@@ -78,7 +78,7 @@ extension InventoryEndToEndTests {
 
     let second = try fixture.start(arguments: ["--open", "/inventory"])
     let readOnly =
-      "Read-only: another inventory has items.json open; changes go to a copy"
+      "Read-only: inventory is already running on items.json; changes go to a copy"
     try await second.waitForText(readOnly)
     try second.sendKeys("a")
     try await second.waitForText("New item")
@@ -116,7 +116,7 @@ extension InventoryEndToEndTests {
     let first = try fixture.start(arguments: ["--open", "/inventory"])
     try await first.waitForText("Headphones")
     let second = try fixture.start(arguments: ["--open", "/inventory"])
-    try await second.waitForText("Read-only: another inventory has items.json open")
+    try await second.waitForText("Read-only: inventory is already running on items.json")
     try second.sendKeys("a")
     try await second.waitForText("New item")
     try second.type("Taken over")

@@ -38,7 +38,7 @@ struct BannerLayoutTests {
     let (runtime, backend) = makeRuntime(
       appState(items: Self.items, selection: Self.items[0].id), size: size)
     runtime.store.send(
-      .statusChanged("Read-only: another inventory has items.json open; changes go to a copy"))
+      .statusChanged("Read-only: inventory is already running on items.json; changes go to a copy"))
     runtime.render()
     var seen = Set<String>()
     for _ in 0..<12 {
@@ -57,7 +57,8 @@ struct BannerLayoutTests {
       items: Self.items, destination: .add(.newItem(id: .init(UUID(900)))))
     let screen = draw(
       state,
-      ui: ShellUI(banner: "Read-only: another inventory has items.json open; changes go to a copy"),
+      ui: ShellUI(
+        banner: "Read-only: inventory is already running on items.json; changes go to a copy"),
       size: size)
     let bannerTop = screen.lines.firstIndex { $0.contains("Read-only") } ?? size.height
     let bottom = screen.lines.firstIndex { $0.contains("╰") }
