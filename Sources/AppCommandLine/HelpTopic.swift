@@ -90,9 +90,15 @@ extension ParsableCommand {
   public static func rejectUnknownHelpTopic(
     in arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) {
-    guard let message = unknownHelpTopic(in: arguments) ?? unknownCommand(in: arguments) else {
-      return
-    }
+    // After options, `help` is read as if first (see `subcommandMovedFirst`).
+    let fromHelp =
+      arguments.first?.hasPrefix("-") == true
+      ? arguments.prefix { $0 != "--" }.firstIndex(of: "help").map { Array(arguments[$0...]) }
+      : nil
+    guard
+      let message = unknownHelpTopic(in: arguments) ?? fromHelp.flatMap(unknownHelpTopic)
+        ?? unknownCommand(in: arguments)
+    else { return }
     exitSafely(withError: ValidationError(message))
   }
 }

@@ -208,5 +208,10 @@ struct UsageTests {
     #expect(helpAfter.status == 0, "\(helpAfter.stderr)")
     #expect(helpAfter.stdout == help.stdout)
     #expect(helpAfter.stdout.contains("--since"), "\(helpAfter.stdout)")
+    let unknown = try Harness.run(standups, ["help", "bogus"], environment: Self.environment)
+    let unknownAfter = try Harness.run(
+      standups, ["--data", path, "help", "bogus"], environment: Self.environment)
+    #expect(unknownAfter.status == 64)
+    #expect(unknownAfter.stderr == unknown.stderr)
   }
 }
