@@ -293,30 +293,47 @@ struct InventoryTests {
   }
 
   /// Edit, duplicate and delete on the detail act on the item it shows,
-  /// which the list then highlights, whatever was highlighted before.
+  /// which the list then highlights, whatever was highlighted before; once
+  /// what they opened closes, the detail shows again.
   @Test func editDuplicateAndDeleteFromTheDetail() async {
     let detail = Inventory.Destination.State.detail(ItemDetail.State(item: .mouse))
     let store = makeStore(
       Inventory.State(destination: detail, items: Item.samples, selection: Item.keyboard.id))
-    await store.send(.editButtonTapped) {
-      $0.selection = Item.mouse.id
-      $0.destination = .edit(.editItem(.mouse))
-    }
     for (action, destination) in [
-      (
-        Inventory.Action.duplicateButtonTapped,
-        Inventory.Destination.State.duplicate(.duplicateItem(.mouse))
-      ),
+      (Inventory.Action.editButtonTapped, Inventory.Destination.State.edit(.editItem(.mouse))),
+      (.duplicateButtonTapped, .duplicate(.duplicateItem(.mouse))),
       (.deleteButtonTapped, .alert(.deleteItem(.mouse))),
     ] {
-      await store.send(.destination(.dismiss)) { $0.destination = nil }
-      await store.send(.selectionMovedToFirst) { $0.selection = Item.keyboard.id }
-      await store.send(.itemTapped(Item.mouse.id)) {
+      await store.send(action) {
         $0.selection = Item.mouse.id
-        $0.destination = detail
+        $0.destination = destination
+        $0.detailToReturnTo = Item.mouse.id
       }
-      await store.send(action) { $0.destination = destination }
+      await store.send(.destination(.dismiss)) {
+        $0.destination = detail
+        $0.detailToReturnTo = nil
+      }
+      await store.send(.selectionMovedToFirst) { $0.selection = Item.keyboard.id }
     }
+    // Deleted, the item has no detail to show: the list does.
+    await store.send(.deleteButtonTapped) {
+      $0.selection = Item.mouse.id
+      $0.destination = .alert(.deleteItem(.mouse))
+      $0.detailToReturnTo = Item.mouse.id
+    }
+    await store.send(.destination(.presented(.alert(.confirmDeletion(Item.mouse.id))))) {
+      $0.items.remove(id: Item.mouse.id)
+      $0.selection = Item.headphones.id
+      $0.destination = nil
+      $0.detailToReturnTo = nil
+    }
+  }
+
+  /// From the list, closing what they opened leaves the list.
+  @Test func editFromTheListReturnsToTheList() async {
+    let store = makeStore(Inventory.State(items: Item.samples, selection: Item.mouse.id))
+    await store.send(.editButtonTapped) { $0.destination = .edit(.editItem(.mouse)) }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
   @Test(arguments: [

@@ -129,7 +129,11 @@ import Testing
     #expect(backend.shows("c duplicate"))
     #expect(backend.shows("d delete"))
     renameTheMonitorInThePopover(runtime, backend)
-    runtime.press(.enter, .char("d"))
+    // Saved, the item's detail is back, under its new name.
+    #expect(backend.shows("Inventory › Screen"), "\(backend.lines)")
+    runtime.press(.char("c"), .escape)
+    #expect(backend.shows("Inventory › Screen"))
+    runtime.press(.char("d"))
     #expect(backend.shows("Delete Screen?"))
     runtime.press(.char("y"))
     #expect(runtime.state.inventory.items[id: Item.monitor.id] == nil)

@@ -9,6 +9,10 @@ public struct Inventory: Reducer {
     public var items: IdentifiedArrayOf<Item>
     /// The highlighted item; nil only when there are none.
     public var selection: Item.ID?
+    /// The item whose detail edit, duplicate or delete was asked from: its
+    /// detail shows again once what they opened has closed, unless the
+    /// item is gone.
+    public var detailToReturnTo: Item.ID?
 
     public init(
       destination: Destination.State? = nil,
@@ -27,6 +31,14 @@ public struct Inventory: Reducer {
     public var itemActedOn: Item? {
       if case .detail(let detail) = destination { return items[id: detail.item.id] }
       return selectedItem
+    }
+
+    /// Edit, duplicate or delete is about to replace the destination with
+    /// `destination`: from the detail, it is remembered to come back to.
+    mutating func act(on item: Item, with destination: Destination.State) {
+      if case .detail = self.destination { detailToReturnTo = item.id }
+      selection = item.id
+      self.destination = destination
     }
 
     /// Removes an item. A highlight on it moves to the item that takes its
@@ -116,6 +128,8 @@ public struct Inventory: Reducer {
 
   public init() {}
 
+  static func presentsNothing(_ state: State) -> Bool { state.destination == nil }
+
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
@@ -176,8 +190,7 @@ public struct Inventory: Reducer {
 
       case .deleteButtonTapped:
         guard let item = state.itemActedOn else { return .none }
-        state.selection = item.id
-        state.destination = .alert(.deleteItem(item))
+        state.act(on: item, with: .alert(.deleteItem(item)))
         return .none
 
       case .destination(.presented(.alert(.confirmDeletion(let id)))):
@@ -199,14 +212,12 @@ public struct Inventory: Reducer {
 
       case .duplicateButtonTapped:
         guard let item = state.itemActedOn else { return .none }
-        state.selection = item.id
-        state.destination = .duplicate(.duplicateItem(item))
+        state.act(on: item, with: .duplicate(.duplicateItem(item)))
         return .none
 
       case .editButtonTapped:
         guard let item = state.itemActedOn else { return .none }
-        state.selection = item.id
-        state.destination = .edit(.editItem(item))
+        state.act(on: item, with: .edit(.editItem(item)))
         return .none
 
       case .itemTapped(let id):
@@ -231,6 +242,16 @@ public struct Inventory: Reducer {
       }
     }
     .ifLet(\.$destination, action: \.destination) { Destination() }
+    .onChange(of: Self.presentsNothing) { _, presentsNothing in
+      Reduce { state, _ in
+        guard presentsNothing, let id = state.detailToReturnTo else { return .none }
+        state.detailToReturnTo = nil
+        if let item = state.items[id: id] {
+          state.destination = .detail(ItemDetail.State(item: item))
+        }
+        return .none
+      }
+    }
   }
 }
 
