@@ -69,6 +69,21 @@ public enum HelpOverlay {
     ])
   }
 
+  /// How many keys are out of sight, and which way: a cut that falls on a
+  /// blank row must not read as the end of the list.
+  static func scrollFooter(
+    _ rows: [(heading: String?, binding: KeyBinding?)], top: Int, visible: Int
+  ) -> String {
+    let above = rows[..<top].count { $0.binding != nil }
+    let below = rows[min(rows.count, top + visible)...].count { $0.binding != nil }
+    switch (above, below) {
+    case (0, 0): return ""
+    case (0, _): return "↓ \(below) more · "
+    case (_, 0): return "↑ \(above) more · "
+    default: return "↑\(above) ↓\(below) · "
+    }
+  }
+
   static func layer(
     _ bindings: [KeyBinding], scroll: Int, footer: String?, on screen: Size
   ) -> Layer {
@@ -85,13 +100,13 @@ public enum HelpOverlay {
           ?? row.binding.map { keyWidth + 1 + TextWidth.of(Sanitizer.inert($0.help.description)) }
           ?? 0
       }.max() ?? 0
-    let scrolls = rows.count > visible
+    let border = scrollFooter(rows, top: top, visible: visible) + "esc close"
     let overlay = Overlay(
-      name: "help", title: "Keys",
-      footer: scrolls ? "↑/↓ scroll · esc close" : "esc close",
+      name: "help", title: "Keys", footer: border,
       preferredSize: Overlay.size(
         forContent: Size(
-          width: max(width, footer.map { TextWidth.of($0) } ?? 0, 20),
+          // The border's label takes two columns fewer than the content.
+          width: max(width, footer.map { TextWidth.of($0) } ?? 0, TextWidth.of(border) + 2, 20),
           height: visible + footerLines)))
     return overlay.layer(on: screen) { canvas in
       let end = min(rows.count, top + visible)

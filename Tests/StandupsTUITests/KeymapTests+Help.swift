@@ -238,11 +238,12 @@ extension KeymapTests {
     let help = { backend.frames.last?.layers.last?.canvas.lines.joined(separator: "\n") ?? "" }
     #expect(help().contains("Moving"))
     #expect(!help().contains("suspend"))
-    #expect(help().contains("scroll"))
+    #expect(help().contains("more · esc close"))
     for _ in 0..<30 { runtime.press(.pageDown) }
     let bottom = runtime.ui.helpScroll
     #expect(bottom > 0)
     #expect(help().contains("ctrl+z suspend"))
+    #expect(help().contains("↑ ") && help().contains("more · esc close"))
     #expect(!help().contains("Moving"))
     runtime.press(.down)  // already at the end: stays
     #expect(runtime.ui.helpScroll == bottom)

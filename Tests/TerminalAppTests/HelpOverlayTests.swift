@@ -22,6 +22,27 @@ struct HelpOverlayTests {
     #expect(lines.contains { $0.contains("x") && $0.contains("close") && !$0.contains("…") })
   }
 
+  /// The bottom border says how many keys are out of sight, and which way,
+  /// so a cut on a blank row does not read as the end of the list.
+  @Test func theBorderCountsTheKeysOutOfSight() {
+    let bindings =
+      (1...6).map {
+        KeyBinding(keys: [.char(Character("\($0)"))], help: ("\($0)", "move \($0)"), group: .moving)
+      } + [KeyBinding(keys: [.char("x")], help: ("x", "close"), group: .app)]
+    // Rows: Moving, 1…6, blank, App, x; four fit on 8 rows.
+    let screen = Size(width: 40, height: 8)
+    let visible = HelpOverlay.visibleRows(on: screen, footerLines: 0)
+    #expect(visible == 4)
+    func border(_ scroll: Int) -> String {
+      HelpOverlay.layer(bindings, scroll: scroll, footer: nil, on: screen).canvas.lines.last ?? ""
+    }
+    #expect(border(0).contains("↓ 4 more · esc close"), "\(border(0))")
+    #expect(border(2).contains("↑1 ↓2 · esc close"), "\(border(2))")
+    #expect(border(6).contains("↑ 5 more · esc close"), "\(border(6))")
+    let all = HelpOverlay.layer(bindings, scroll: 0, footer: nil, on: Size(width: 40, height: 20))
+    #expect(all.canvas.lines.last?.contains("─ esc close ─") == true)
+  }
+
   /// Scrolled so that a group's heading is the last row shown, its keys
   /// all below: the heading waits for them, the row is blank.
   @Test func aHeadingWithItsKeysBelowTheFoldIsNotShownAlone() {
