@@ -94,7 +94,8 @@ public enum InventoryView {
     let overlay: SceneOverlay<Action, ViewMemory>
     switch destination {
     case .detail(let detail):
-      return Scene(screen: self.detail(detail, environment: environment))
+      return Scene(
+        screen: self.detail(detail, itemCount: inventory.items.count, environment: environment))
     case .add(let form):
       overlay = ItemFormSheet.overlay(
         form, save: embed(.confirmAddItemButtonTapped),
@@ -157,13 +158,16 @@ public enum InventoryView {
     }
   }
 
-  static func detail(_ detail: ItemDetail.State, environment: RenderEnvironment)
-    -> Screen<Action, ViewMemory>
-  {
+  static func detail(
+    _ detail: ItemDetail.State, itemCount: Int, environment: RenderEnvironment
+  ) -> Screen<Action, ViewMemory> {
     var keymap = ItemDetailScreen.keymap(detail).map {
       Action.app(.inventory(.destination(.presented(.detail($0)))))
     }
-    keymap.append(contentsOf: ItemDetailScreen.itemCommands.map { $0.map { .app(.inventory($0)) } })
+    keymap.append(
+      contentsOf: ItemDetailScreen.itemCommands(itemCount: itemCount).map {
+        $0.map { .app(.inventory($0)) }
+      })
     return Screen(keymap: keymap) { canvas, bar, _ in
       ItemDetailScreen.draw(detail, in: &canvas, bindings: bar, environment: environment)
     }

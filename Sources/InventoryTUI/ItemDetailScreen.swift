@@ -14,8 +14,11 @@ enum ItemDetailScreen {
   /// What the list does to its highlighted item, done here to the item on
   /// screen: the detail gives way to the popover, dialog or alert, over
   /// the list with the item highlighted.
-  static var itemCommands: [Command<Inventory.Action>] {
+  static func itemCommands(itemCount: Int) -> [Command<Inventory.Action>] {
     [
+      // The next and previous items, without going back to the list.
+      Command(Keys.previousItem.enabled(itemCount > 1), send: .detailMoved(by: -1)),
+      Command(Keys.nextItem.enabled(itemCount > 1), send: .detailMoved(by: 1)),
       Command(Keys.edit, send: .editButtonTapped),
       Command(Keys.duplicate, send: .duplicateButtonTapped),
       Command(Keys.delete, send: .deleteButtonTapped),

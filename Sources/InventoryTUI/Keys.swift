@@ -14,6 +14,11 @@ extension StandardKeys {
     isInShortHelp: false)
   static let nextTab = KeyBinding(
     keys: [.char("]"), .tab], help: ("]/tab", "next tab"), group: .moving, isInShortHelp: false)
+  /// The item detail's ↑/↓: the items around it, as the list has them.
+  static let previousItem = KeyBinding(
+    keys: [.up, .char("k")], help: ("↑/k", "previous item"), group: .moving)
+  static let nextItem = KeyBinding(
+    keys: [.down, .char("j")], help: ("↓/j", "next item"), group: .moving)
   /// What is done to an item, from the list or its detail.
   static let edit = KeyBinding(keys: [.char("e")], help: ("e", "edit"))
   static let duplicate = KeyBinding(keys: [.char("c")], help: ("c", "duplicate"))

@@ -329,6 +329,27 @@ struct InventoryTests {
     }
   }
 
+  /// ↑/↓ on the detail go through the items without the list, which
+  /// highlights each; at either end they stay.
+  @Test func theDetailMovesToTheNextAndPreviousItems() async {
+    let store = makeStore(
+      Inventory.State(
+        destination: .detail(ItemDetail.State(item: .monitor)), items: Item.samples,
+        selection: Item.monitor.id))
+    await store.send(.detailMoved(by: 1)) {
+      $0.selection = Item.mouse.id
+      $0.destination = .detail(ItemDetail.State(item: .mouse))
+    }
+    await store.send(.detailMoved(by: -5)) {
+      $0.selection = Item.keyboard.id
+      $0.destination = .detail(ItemDetail.State(item: .keyboard))
+    }
+    await store.send(.detailMoved(by: -1))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    // Without a detail, nothing moves.
+    await store.send(.detailMoved(by: 1))
+  }
+
   /// From the list, closing what they opened leaves the list.
   @Test func editFromTheListReturnsToTheList() async {
     let store = makeStore(Inventory.State(items: Item.samples, selection: Item.mouse.id))

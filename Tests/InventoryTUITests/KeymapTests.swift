@@ -109,7 +109,8 @@ import Testing
     #expect(!backend.shows("Unsaved"))
   }
 
-  /// Esc goes back, and so do q (it quits only from the list), ← and Backspace.
+  /// Esc goes back, and so do q (it quits only from the list), ← and
+  /// Backspace; ↑/↓ (k/j) show the previous and next items.
   @Test func detailEscQLeftAndBackspaceGoBack() {
     let state = appState(
       selection: Item.keyboard.id, destination: .detail(ItemDetail.State(item: .keyboard)))
@@ -118,6 +119,11 @@ import Testing
         keymap(state).action(for: key)
           == Self.inventory(.destination(.presented(.detail(.backButtonTapped)))))
     }
+    #expect(keymap(state).action(for: .char("j")) == Self.inventory(.detailMoved(by: 1)))
+    #expect(keymap(state).action(for: .up) == Self.inventory(.detailMoved(by: -1)))
+    let (runtime, backend) = makeRuntime(state)
+    runtime.press(.down)
+    #expect(backend.shows("Inventory › Monitor"), "\(backend.lines)")
   }
 
   /// The detail offers what the list does to an item, and does it to the

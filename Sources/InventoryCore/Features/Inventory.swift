@@ -67,6 +67,9 @@ public struct Inventory: Reducer {
     case deleteButtonTapped
     case destination(PresentationAction<Destination.Action>)
     case detailButtonTapped
+    /// The detail shows the item `offset` items away in the list (clamped),
+    /// which the list highlights.
+    case detailMoved(by: Int)
     case duplicateButtonTapped
     case editButtonTapped
     case itemTapped(Item.ID)
@@ -207,6 +210,16 @@ public struct Inventory: Reducer {
 
       case .detailButtonTapped:
         guard let item = state.selectedItem else { return .none }
+        state.destination = .detail(ItemDetail.State(item: item))
+        return .none
+
+      case .detailMoved(let offset):
+        guard case .detail(let detail) = state.destination,
+          let index = state.items.index(id: detail.item.id)
+        else { return .none }
+        let item = state.items[min(max(index + offset, 0), state.items.count - 1)]
+        guard item.id != detail.item.id else { return .none }
+        state.selection = item.id
         state.destination = .detail(ItemDetail.State(item: item))
         return .none
 
