@@ -16,7 +16,11 @@ enum RecordMeetingScreen {
           KeyBinding(
             keys: [.ctrl("n")], help: ("ctrl+n", hasNextSpeaker ? "next speaker" : "finish")),
           send: .nextButtonTapped),
-        Command(KeyBinding(keys: [.enter], help: ("enter", "add note")), send: .noteSubmitted),
+        // Only with a note to add: on an empty line Enter does nothing.
+        Command(
+          KeyBinding(keys: [.enter], help: ("enter", "add note")).enabled(
+            !state.draft.allSatisfy(\.isWhitespace)),
+          send: .noteSubmitted),
         // Esc clears the line being typed first: typing on after an Esc
         // meant for the line must not land on the alert's buttons.
         state.draft.isEmpty

@@ -1,6 +1,6 @@
 /// One line of short help: "↑/k up • enter open • a add • ? help". Bindings
-/// that don't fit are replaced by "…", before the help key; the moving
-/// keys are the first to go.
+/// that don't fit are replaced by "…", before the help key; when any is,
+/// the moving keys are.
 public enum HelpBar {
   public static let separator = " • "
 
@@ -15,8 +15,8 @@ public enum HelpBar {
 
   /// The bindings that fit in `width` columns. When not all do, those that
   /// stay in short help (the help key) keep their place at the end, after
-  /// the "…", and the others give way, the moving keys first: how to see
-  /// every key stays in view, and so do the screen's actions.
+  /// the "…", the moving keys give way and then the last of the others:
+  /// how to see every key stays in view, and so do the screen's actions.
   public static func layout(_ bindings: [KeyBinding], width: Int) -> Layout {
     let candidates = bindings.filter(\.isShownInShortHelp)
     let sep = TextWidth.of(separator)
@@ -27,12 +27,12 @@ public enum HelpBar {
     let budget = width - (pinned.isEmpty ? ellipsis : ellipsis + sep + total(pinned))
     // Not even "…" fits.
     if budget < 0 { return Layout(shown: [], ellipsisIndex: nil) }
-    // The moving keys give way first: arrows are what a newcomer tries
-    // anyway, and full help lists them. The other keys keep their order and
-    // the last of them go; the moving keys show in the room left, all or none.
+    // The moving keys give way, all of them: arrows are what a newcomer
+    // tries anyway, and full help lists them. (Were they all to fit beside
+    // every other key, so would the whole line, without the "…".) The
+    // other keys keep their order, and the last of them go.
     let others = candidates.filter { !$0.staysInShortHelp }
     let actions = others.filter { $0.group != .moving }
-    let moving = others.filter { $0.group == .moving }
     var leading: [KeyBinding] = []
     var used = 0
     for binding in actions.isEmpty ? others : actions {
@@ -41,11 +41,6 @@ public enum HelpBar {
       if used + w + sep > budget { break }
       leading.append(binding)
       used += w
-    }
-    if !actions.isEmpty, !moving.isEmpty,
-      used + (leading.isEmpty ? 0 : sep) + total(moving) + sep <= budget
-    {
-      leading = others.filter { $0.group == .moving || leading.contains($0) }
     }
     return Layout(shown: leading + pinned, ellipsisIndex: leading.count)
   }

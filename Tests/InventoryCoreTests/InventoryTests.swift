@@ -350,6 +350,33 @@ struct InventoryTests {
     await store.send(.detailMoved(by: 1))
   }
 
+  /// A duplicate saved from the detail is in the list; the original's
+  /// detail shows again, and the list highlights the original, as it shows.
+  @Test func aDuplicateSavedFromTheDetailReturnsToTheOriginal() async {
+    let store = makeStore(
+      Inventory.State(
+        destination: .detail(ItemDetail.State(item: .headphones)), items: Item.samples,
+        selection: Item.headphones.id))
+    await store.send(.duplicateButtonTapped) {
+      $0.destination = .duplicate(.duplicateItem(.headphones))
+      $0.detailToReturnTo = Item.headphones.id
+    }
+    let copy = Item(
+      id: .init(UUID(0)), name: "Headphones copy", color: .red,
+      status: .outOfStock(isOnBackOrder: false))
+    await store.send(.destination(.presented(.duplicate(.confirmDuplication(Item.headphones.id)))))
+    {
+      $0.destination = .add(
+        ItemForm.State(title: "Duplicate item", item: copy, duplicateOf: Item.headphones.id))
+    }
+    await store.send(.confirmAddItemButtonTapped) {
+      $0.items.append(copy)
+      $0.selection = Item.headphones.id
+      $0.destination = .detail(ItemDetail.State(item: .headphones))
+      $0.detailToReturnTo = nil
+    }
+  }
+
   /// From the list, closing what they opened leaves the list.
   @Test func editFromTheListReturnsToTheList() async {
     let store = makeStore(Inventory.State(items: Item.samples, selection: Item.mouse.id))

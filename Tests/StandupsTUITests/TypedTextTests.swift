@@ -175,6 +175,9 @@ struct TypedTextTests {
     #expect(cleared.draft.isEmpty)
     #expect(cleared.alert == nil)
     #expect(backend.shows("ctrl+y bring back note"), "\(backend.lines.last ?? "")")
+    // On the empty line Enter adds nothing, and is not offered: Esc is.
+    #expect(!backend.shows("enter add note"))
+    #expect(backend.shows("esc end meeting"), "\(backend.lines.last ?? "")")
     runtime.type("ab")
     runtime.press(.left, .ctrl("y"))
     guard case .record(let restored) = runtime.state.path.last else {

@@ -260,6 +260,8 @@ public struct Inventory: Reducer {
         guard presentsNothing, let id = state.detailToReturnTo else { return .none }
         state.detailToReturnTo = nil
         if let item = state.items[id: id] {
+          // Highlighted too (a duplicate saved meanwhile took the highlight).
+          state.selection = id
           state.destination = .detail(ItemDetail.State(item: item))
         }
         return .none
