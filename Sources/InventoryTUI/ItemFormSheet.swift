@@ -28,7 +28,8 @@ enum ItemFormSheet {
     case (.name, _):
       commands.append(
         Command(
-          KeyBinding(keys: [.enter], help: ("enter", "next field"), isInShortHelp: false),
+          KeyBinding(
+            keys: [.enter], help: ("enter", "next field"), group: .moving, isInShortHelp: false),
           send: .focusMoved(by: 1)))
     case (.color, _):
       commands += [

@@ -36,7 +36,7 @@ enum StandupFormSheet {
       Command(
         KeyBinding(
           keys: [.enter], help: ("enter", entersAttendee ? "add attendee" : "next field"),
-          isInShortHelp: false),
+          group: entersAttendee ? .actions : .moving, isInShortHelp: false),
         send: entersAttendee ? .addAttendeeButtonTapped : .focusMoved(by: 1)),
       Command(
         KeyBinding(keys: [.ctrl("n")], help: ("ctrl+n", "add attendee")),
