@@ -69,13 +69,17 @@ public enum HelpOverlay {
     ])
   }
 
-  /// How many keys are out of sight, and which way: a cut that falls on a
-  /// blank row must not read as the end of the list.
+  /// How many lines (keys and headings) are out of sight, and which way: a
+  /// cut that falls on a blank row must not read as the end of the list,
+  /// nor a heading scrolled away as no scrolling at all.
   static func scrollFooter(
     _ rows: [(heading: String?, binding: KeyBinding?)], top: Int, visible: Int
   ) -> String {
-    let above = rows[..<top].count { $0.binding != nil }
-    let below = rows[min(rows.count, top + visible)...].count { $0.binding != nil }
+    func isLine(_ row: (heading: String?, binding: KeyBinding?)) -> Bool {
+      row.heading != nil || row.binding != nil
+    }
+    let above = rows[..<top].count(where: isLine)
+    let below = rows[min(rows.count, top + visible)...].count(where: isLine)
     switch (above, below) {
     case (0, 0): return ""
     case (0, _): return "↓ \(below) more · "

@@ -22,9 +22,9 @@ struct HelpOverlayTests {
     #expect(lines.contains { $0.contains("x") && $0.contains("close") && !$0.contains("…") })
   }
 
-  /// The bottom border says how many keys are out of sight, and which way,
+  /// The bottom border says how many lines are out of sight, and which way,
   /// so a cut on a blank row does not read as the end of the list.
-  @Test func theBorderCountsTheKeysOutOfSight() {
+  @Test func theBorderCountsTheLinesOutOfSight() {
     let bindings =
       (1...6).map {
         KeyBinding(keys: [.char(Character("\($0)"))], help: ("\($0)", "move \($0)"), group: .moving)
@@ -36,9 +36,11 @@ struct HelpOverlayTests {
     func border(_ scroll: Int) -> String {
       HelpOverlay.layer(bindings, scroll: scroll, footer: nil, on: screen).canvas.lines.last ?? ""
     }
-    #expect(border(0).contains("↓ 4 more · esc close"), "\(border(0))")
-    #expect(border(2).contains("↑1 ↓2 · esc close"), "\(border(2))")
-    #expect(border(6).contains("↑ 5 more · esc close"), "\(border(6))")
+    #expect(border(0).contains("↓ 5 more · esc close"), "\(border(0))")
+    // The heading scrolled away counts: it did scroll.
+    #expect(border(1).contains("↑1 ↓4 · esc close"), "\(border(1))")
+    #expect(border(2).contains("↑2 ↓3 · esc close"), "\(border(2))")
+    #expect(border(6).contains("↑ 6 more · esc close"), "\(border(6))")
     let all = HelpOverlay.layer(bindings, scroll: 0, footer: nil, on: Size(width: 40, height: 20))
     #expect(all.canvas.lines.last?.contains("─ esc close ─") == true)
   }
