@@ -75,9 +75,11 @@ public struct TextField: Hashable, Sendable {
         if first > 0, cursorColumn > 0 {
           $0.put(TextWidth.ellipsis, x: 0, y: 0, style: placeholderStyle)
         }
-        if cursorColumn + Self.widthUnderCursor(state) < width,
-          Self.overflows(state.text, from: first, width: width)
-        {
+        // Never over the cursor's cell: two columns for a wide grapheme,
+        // which matters only just before the last column.
+        let cursorEnd =
+          cursorColumn + (cursorColumn == width - 2 ? Self.widthUnderCursor(state) : 1)
+        if cursorEnd < width, Self.overflows(state.text, from: first, width: width) {
           $0.put(TextWidth.ellipsis, x: width - 1, y: 0, style: placeholderStyle)
         }
       }
